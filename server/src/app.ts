@@ -1,0 +1,69 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import { API_PATHS } from '@ummahnotify/shared/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installRightsGuard } from './auth/guard';
+import { OidcClient } from './auth/oidc';
+import { registerAuthRoutes } from './auth/routes';
+import type { Config } from './config';
+import { connect, type Db } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { registerDemoIssuer } from './demo/issuer';
+import { seedDemoData } from './demo/seed';
+import { loadOrCreateSecret } from './secrets';
+import { installErrorHandlers } from './web/errors';
+import { registerFrontend } from './web/frontend';
+import { contentSecurityPolicy } from './web/csp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const db = connect(config.database);
+  await migrateToLatest(db);
+  if (config.demo) await seedDemoData(db);
+  const sessionSecret = config.sessionSecret ?? (await loadOrCreateSecret(config.dataDir, 'session-secret'));
+
+  const app = Fastify({ logger: options.logger ?? { level: 'info' }, trustProxy: true, bodyLimit: 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => db.destroy());
+
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  await app.register(cookie, { secret: sessionSecret });
+  const allowedOrigins = [...new Set([...config.corsOrigins, new URL(config.publicUrl).origin])];
+  await app.register(cors, { origin: allowedOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  await app.register(swagger, {
+    openapi: { info: { title: 'UmmahNotify API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  installErrorHandlers(app);
+  installRightsGuard(app, db, allowedOrigins);
+
+  app.get(API_PATHS.health, async () => {
+    await db.selectFrom('users').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const oidc = new OidcClient(config.oidc, `${config.publicUrl}${API_PATHS.signInCallback}`);
+  registerAuthRoutes(app, { db, config, oidc });
+  if (config.demo) await registerDemoIssuer(app, config);
+
+  await registerFrontend(app, config);
+  return app;
+}

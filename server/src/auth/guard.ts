@@ -1,0 +1,69 @@
+import { isStaff, type Rights } from '@ummahnotify/shared/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect';
+import type { UserRow } from '../db/schema';
+import { body } from '../web/errors';
+import { type Access, accessFor } from './rights';
+import { SESSION_COOKIE, userForSession } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by the guard on every route that is not public. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** "METHOD /path" of every route registered, for the rights-matrix test. */
+    routeKeys: string[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+/**
+ * Enforces the rights table on the server: every route gets an onRequest check from its line in
+ * ROUTE_RIGHTS (a route without a line stops start-up), and state-changing calls must come from an
+ * allowed origin. Runs before the body is read, so refused uploads cost nothing.
+ */
+export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins: string[]): void {
+  app.decorateRequest('user', null);
+  app.decorate('routeKeys', [] as string[]);
+
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && !allowedOrigins.includes(origin)) {
+      return reply.status(403).send(body(403, 'This request came from a site that is not allowed to change data here.'));
+    }
+  };
+
+  const checkAccess = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (access === 'public') return;
+    const token = sessionToken(request);
+    const user = token ? await userForSession(db, token) : undefined;
+    if (!user) return reply.status(401).send(body(401, 'Please sign in to continue.'));
+    request.user = user;
+    if (access === 'signed-in') return;
+    if (!isStaff(user.rights) || !access.includes(user.rights as Rights)) {
+      return reply.status(403).send(body(403, 'Your account does not have the rights to do this.'));
+    }
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      const access = accessFor(method, route.url);
+      if (access === undefined) throw new Error(`Route ${key} has no line in the rights table (server/src/auth/rights.ts)`);
+      app.routeKeys.push(key);
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [checkOrigin, checkAccess(access), ...existing];
+    }
+  });
+}

@@ -1,0 +1,42 @@
+import type { Rights } from '@ummahnotify/shared/domain';
+
+/**
+ * Who may call what: every route the server registers must have a line here, or start-up fails.
+ * 'public': anyone. 'signed-in': any session, whatever its rights. A list: only those rights.
+ * The rights-matrix test calls every route as every kind of caller and compares with this table.
+ */
+export type Access = 'public' | 'signed-in' | readonly Rights[];
+
+const STAFF = ['superadmin', 'admin', 'editor'] as const;
+export const SUPERADMIN = ['superadmin'] as const;
+
+export const ROUTE_RIGHTS: Record<string, Access> = {
+  // foundation
+  'GET /healthz': 'public',
+  'GET /app-config.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/auth/google': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'GET /api/auth/google/logout': 'public',
+  'GET /api/protected': 'signed-in',
+  // front-end files
+  'GET /*': 'public',
+  'GET /remotes/janaza/*': 'public',
+  'GET /remotes/events/*': 'public',
+  'GET /remotes/members/*': 'public',
+  'GET /remotes/summary/*': 'public',
+  // the in-process issuer of demo mode (registered only in demo mode)
+  'GET /demo-oidc/.well-known/openid-configuration': 'public',
+  'GET /demo-oidc/jwks': 'public',
+  'GET /demo-oidc/authorize': 'public',
+  'POST /demo-oidc/authorize': 'public',
+  'POST /demo-oidc/token': 'public',
+  'GET /demo-oidc/userinfo': 'public',
+};
+
+/** Staff rights, exported for the section routes' lines above. */
+export const STAFF_ONLY = STAFF;
+
+export function accessFor(method: string, url: string): Access | undefined {
+  return ROUTE_RIGHTS[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTE_RIGHTS[`GET ${url}`] : undefined);
+}

@@ -1,0 +1,79 @@
+import { API_PATHS } from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { body } from '../web/errors';
+import { sessionToken } from './guard';
+import type { OidcClient, PendingSignIn } from './oidc';
+import { closeSession, openSession, SESSION_COOKIE } from './sessions';
+import { toProtectedUser, upsertSignedInUser } from './users';
+
+const PENDING_COOKIE = 'un_signin';
+const PENDING_TTL_S = 10 * 60;
+
+export interface CookiePolicy {
+  secure: boolean;
+  sameSite: 'lax' | 'none';
+}
+
+/** Cookies are Secure behind https, and SameSite=None only when the shell lives on another site. */
+export function cookiePolicy(config: Config): CookiePolicy {
+  const secure = config.publicUrl.startsWith('https:');
+  const site = (origin: string) => new URL(origin).hostname.split('.').slice(-2).join('.');
+  const crossSite = config.corsOrigins.some((o) => site(o) !== site(config.publicUrl));
+  return { secure, sameSite: crossSite && secure ? 'none' : 'lax' };
+}
+
+/** Sign-in (OpenID Connect), the signed-in user, and sign-out. */
+export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcClient }): void {
+  const { db, config, oidc } = deps;
+  const policy = cookiePolicy(config);
+  const cookieBase = { path: '/', httpOnly: true, secure: policy.secure, signed: true } as const;
+
+  app.get(API_PATHS.signIn, async (request, reply) => {
+    let started: Awaited<ReturnType<OidcClient['start']>>;
+    try {
+      started = await oidc.start();
+    } catch (error) {
+      request.log.error({ err: error }, 'OpenID Connect discovery failed');
+      return reply.status(503).send(body(503, 'Sign-in is unavailable right now: the sign-in provider could not be reached.'));
+    }
+    // The pending sign-in must survive the top-level redirect back from the issuer: SameSite=Lax.
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(started.pending), { ...cookieBase, sameSite: 'lax', maxAge: PENDING_TTL_S });
+    return reply.redirect(started.url.href);
+  });
+
+  app.get(API_PATHS.signInCallback, async (request, reply) => {
+    const raw = request.cookies[PENDING_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    reply.clearCookie(PENDING_COOKIE, { path: '/' });
+    if (!unsigned?.valid || !unsigned.value) return reply.redirect(`${config.publicUrl}/login?error=expired`);
+    const pending = JSON.parse(unsigned.value) as PendingSignIn;
+    const callbackUrl = new URL(request.url, config.publicUrl);
+    let identity: Awaited<ReturnType<OidcClient['finish']>>;
+    try {
+      identity = await oidc.finish(callbackUrl, pending);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback refused');
+      return reply.redirect(`${config.publicUrl}/login?error=failed`);
+    }
+    if (!identity.email || !identity.emailVerified) return reply.redirect(`${config.publicUrl}/login?error=unverified`);
+
+    const user = await upsertSignedInUser(db, identity, config.superadminEmails);
+    const previous = sessionToken(request);
+    if (previous) await closeSession(db, previous); // rotate: never keep a pre-sign-in session id
+    const session = await openSession(db, user.id);
+    reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, sameSite: policy.sameSite, expires: session.expiresAt });
+    request.log.info({ userId: user.id, rights: user.rights }, 'signed in');
+    return reply.redirect(`${config.publicUrl}/dashboard`);
+  });
+
+  app.get(API_PATHS.protected, async (request) => toProtectedUser(request.user!));
+
+  app.get(API_PATHS.logout, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await closeSession(db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', secure: policy.secure, sameSite: policy.sameSite });
+    return { code: 200, message: 'Signed out' };
+  });
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
+ * with a one-line reason; nothing here reads the environment anywhere else.
+ */
+const csv = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: optionalText,
+  PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+  API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+  REMOTE_JANAZA_URL: optionalText,
+  REMOTE_EVENTS_URL: optionalText,
+  REMOTE_MEMBERS_URL: optionalText,
+  REMOTE_SUMMARY_URL: optionalText,
+  CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.default('https://accounts.google.com')),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SUPERADMIN_EMAILS: z.preprocess(csv, z.array(z.email('must be a comma-separated list of emails')).default([])),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  SMTP_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalText,
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://api.telegram.org')),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_ID: optionalText,
+  WHATSAPP_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://graph.facebook.com/v21.0')),
+  SUPPORT_WHATSAPP: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
+    z.preprocess(blankToUndefined, z.string().regex(/^\d{8,15}$/, 'must be a phone number in international form, e.g. 6591234567').optional()),
+  ),
+  TZ_DISPLAY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Asia/Singapore')
+      .default('Asia/Singapore'),
+  ),
+});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  apiUrl: string;
+  remotes: { janaza: string; events: string; members: string; summary: string };
+  corsOrigins: string[];
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  demo: boolean;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined };
+  sessionSecret: string | undefined;
+  superadminEmails: string[];
+  supportWhatsapp: string | null;
+  timeZone: string;
+  channels: Pick<
+    Env,
+    | 'VAPID_PUBLIC_KEY'
+    | 'VAPID_PRIVATE_KEY'
+    | 'VAPID_SUBJECT'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'TELEGRAM_BOT_TOKEN'
+    | 'TELEGRAM_API_URL'
+    | 'WHATSAPP_TOKEN'
+    | 'WHATSAPP_PHONE_ID'
+    | 'WHATSAPP_API_URL'
+  >;
+}
+
+export class ConfigError extends Error {}
+
+/** Where a remote's mf-manifest.json is: a folder URL gets the file name appended. */
+function manifestUrl(value: string | undefined, name: string): string {
+  const base = value ?? `/remotes/${name}/`;
+  return base.endsWith('.json') ? base : `${base.replace(/\/?$/, '/')}mf-manifest.json`;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got '${source[name] ?? ''}')`);
+  }
+  const e = parsed.data;
+  const demo = !e.GOOGLE_CLIENT_ID;
+  if (demo && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Configuration error: NODE_ENV=production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; demo sign-in is never offered in production',
+    );
+  }
+  if (!demo && !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Configuration error: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const databaseUrl = e.DATABASE_URL;
+  const database: Config['database'] =
+    databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'sqlite', file: databaseUrl?.replace(/^sqlite:(\/\/)?/, '') || `${e.DATA_DIR}/ummahnotify.sqlite` };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    publicUrl,
+    apiUrl: (e.API_URL ?? '').replace(/\/$/, ''),
+    remotes: {
+      janaza: manifestUrl(e.REMOTE_JANAZA_URL, 'janaza'),
+      events: manifestUrl(e.REMOTE_EVENTS_URL, 'events'),
+      members: manifestUrl(e.REMOTE_MEMBERS_URL, 'members'),
+      summary: manifestUrl(e.REMOTE_SUMMARY_URL, 'summary'),
+    },
+    corsOrigins: (e.CORS_ORIGINS ?? [publicUrl]).map((o) => new URL(o).origin),
+    database,
+    dataDir: e.DATA_DIR,
+    demo,
+    oidc: demo
+      ? { issuer: `${publicUrl}/demo-oidc`, clientId: 'ummahnotify-demo', clientSecret: undefined }
+      : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    sessionSecret: e.SESSION_SECRET,
+    superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
+    supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
+    timeZone: e.TZ_DISPLAY,
+    channels: {
+      VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: e.VAPID_SUBJECT,
+      SMTP_URL: e.SMTP_URL,
+      MAIL_FROM: e.MAIL_FROM,
+      TELEGRAM_BOT_TOKEN: e.TELEGRAM_BOT_TOKEN,
+      TELEGRAM_API_URL: e.TELEGRAM_API_URL,
+      WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
+      WHATSAPP_PHONE_ID: e.WHATSAPP_PHONE_ID,
+      WHATSAPP_API_URL: e.WHATSAPP_API_URL,
+    },
+  };
+}

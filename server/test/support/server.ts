@@ -1,0 +1,57 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { freshDatabase, type TestDatabase } from './databases';
+import { startTestIssuer } from './oidc-issuer';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  issuerUrl: string;
+  database: TestDatabase;
+  stop: () => Promise<void>;
+}
+
+/** The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer. */
+export async function startTestServer(engine: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+  const issuer = await startTestIssuer();
+  const database = await freshDatabase(engine);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    OIDC_ISSUER: issuer.url,
+    GOOGLE_CLIENT_ID: 'ummahnotify-test',
+    GOOGLE_CLIENT_SECRET: 'test-secret',
+    SUPERADMIN_EMAILS: 'root@example.sg',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    issuerUrl: issuer.url,
+    database,
+    stop: async () => {
+      await app.close();
+      await issuer.stop();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** Paths the dashboard calls (SPEC §7). Server routes and the client use these same names. */
+export const API_PATHS = {
+  signIn: '/api/auth/google',
+  signInCallback: '/api/auth/google/callback',
+  logout: '/api/auth/google/logout',
+  protected: '/api/protected',
+  health: '/healthz',
+  appConfig: '/app-config.json',
+} as const;
+
+/** The answer every refused request carries: 400 validation, 401, 403, 404, 409. */
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */
+export interface AppConfig {
+  apiUrl: string;
+  demo: boolean;
+  supportWhatsapp: string | null;
+  /** Remote name -> URL of its mf-manifest.json */
+  remotes: Record<RemoteName, string>;
+}
+
+export const REMOTE_NAMES = ['janaza', 'events', 'members', 'summary'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -1,0 +1,98 @@
+import type { RemoteName } from './api';
+import type { Rights } from './rights';
+
+/** Every dashboard page lives under this path. */
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * Sub-routes of a section, in tab order; the first is where /dashboard/<section> lands.
+ * SPEC §2's route table names them create and edit for all four tabbed sections; the tab labels
+ * differ per section (janaza: Create / Notifications, events: Create / Events, members and
+ * committee members: Create / Edit) and live in each section's i18n namespace as `tab.<key>`.
+ */
+export const SECTION_TABS = ['create', 'edit'] as const;
+export type SectionTab = (typeof SECTION_TABS)[number];
+
+export type SectionKey = 'summary' | 'committee-members' | 'members' | 'janaza-notifications' | 'events';
+
+/**
+ * Dashboard sections: the path under /dashboard, the remote that renders it, the module it exposes,
+ * its i18n namespace, its sub-routes, and who may open it (SPEC §2 sidebar, §6).
+ * The order is the superadmin's sidebar order.
+ */
+export interface SectionDef {
+  key: SectionKey;
+  remote: RemoteName;
+  exposed: string;
+  namespace: RemoteName;
+  tabs: readonly SectionTab[];
+  rights: readonly Rights[];
+}
+
+const ALL_STAFF = ['superadmin', 'admin', 'editor'] as const;
+
+export const SECTIONS: readonly SectionDef[] = [
+  {
+    key: 'summary',
+    remote: 'summary',
+    exposed: './SummarySection',
+    namespace: 'summary',
+    tabs: [],
+    rights: ['superadmin'],
+  },
+  {
+    key: 'committee-members',
+    remote: 'members',
+    exposed: './CommitteeSection',
+    namespace: 'members',
+    tabs: SECTION_TABS,
+    rights: ['superadmin'],
+  },
+  {
+    key: 'members',
+    remote: 'members',
+    exposed: './MembersSection',
+    namespace: 'members',
+    tabs: SECTION_TABS,
+    rights: ['superadmin'],
+  },
+  {
+    key: 'janaza-notifications',
+    remote: 'janaza',
+    exposed: './JanazaSection',
+    namespace: 'janaza',
+    tabs: SECTION_TABS,
+    rights: ALL_STAFF,
+  },
+  {
+    key: 'events',
+    remote: 'events',
+    exposed: './EventsSection',
+    namespace: 'events',
+    tabs: SECTION_TABS,
+    rights: ALL_STAFF,
+  },
+];
+
+export function sectionsFor(rights: string): SectionDef[] {
+  return SECTIONS.filter((s) => s.rights.includes(rights as Rights));
+}
+
+export function sectionByKey(key: string): SectionDef | undefined {
+  return SECTIONS.find((s) => s.key === key);
+}
+
+/** `/dashboard/<section>` or `/dashboard/<section>/<tab>`. */
+export function sectionPath(key: SectionKey, tab?: SectionTab): string {
+  return tab ? `${DASHBOARD_PATH}/${key}/${tab}` : `${DASHBOARD_PATH}/${key}`;
+}
+
+/** The Module Federation container name of a remote (its `name` in rspack.config.ts). */
+export function remoteContainerName(remote: RemoteName): `remote_${RemoteName}` {
+  return `remote_${remote}`;
+}
+
+/** The id `loadRemote` takes for a section: `remote_events/EventsSection`. */
+export function sectionModuleId(section: SectionDef): string {
+  return `${remoteContainerName(section.remote)}/${section.exposed.replace(/^\.\//, '')}`;
+}
