@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { registerDemoIssuer } from './demo/issuer';
+import { registerFeatures } from './features';
 import { seedDemoData } from './demo/seed';
 import { loadOrCreateSecret } from './secrets';
 import { installErrorHandlers } from './web/errors';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthRoutes(app, { db, config, oidc });
   if (config.demo) await registerDemoIssuer(app, config);
 
+  await registerFeatures(app, { db, config });
   await registerFrontend(app, config);
   return app;
 }

@@ -7,7 +7,8 @@ import type { Rights } from '@ummahnotify/shared/domain';
  */
 export type Access = 'public' | 'signed-in' | readonly Rights[];
 
-const STAFF = ['superadmin', 'admin', 'editor'] as const;
+/** Staff rights: the janaza and events sections' routes. */
+export const STAFF = ['superadmin', 'admin', 'editor'] as const;
 export const SUPERADMIN = ['superadmin'] as const;
 
 export const ROUTE_RIGHTS: Record<string, Access> = {
@@ -19,6 +20,18 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'GET /api/auth/google/callback': 'public',
   'GET /api/auth/google/logout': 'public',
   'GET /api/protected': 'signed-in',
+  // uploads (server/src/features/uploads)
+  'GET /api/v1/uploads/:id': STAFF,
+  'GET /api/v1/uploads/:id/thumb': STAFF,
+
+  // janaza (server/src/features/janaza, providers)
+
+  // events (server/src/features/events)
+
+  // members and committee (server/src/features/members, committee)
+
+  // summary and subscribers (server/src/features/summary, subscribers)
+
   // front-end files
   'GET /*': 'public',
   'GET /remotes/janaza/*': 'public',
@@ -33,9 +46,6 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'POST /demo-oidc/token': 'public',
   'GET /demo-oidc/userinfo': 'public',
 };
-
-/** Staff rights, exported for the section routes' lines above. */
-export const STAFF_ONLY = STAFF;
 
 export function accessFor(method: string, url: string): Access | undefined {
   return ROUTE_RIGHTS[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTE_RIGHTS[`GET ${url}`] : undefined);

@@ -1,6 +1,8 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect';
 import * as foundation from './migrations/2026-11-22-001-foundation';
+import * as members from './migrations/2026-11-22-002-members';
+import * as uploads from './migrations/2026-11-22-003-uploads';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -8,6 +10,8 @@ import * as foundation from './migrations/2026-11-22-001-foundation';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-foundation': foundation,
+  '2026-11-22-002-members': members,
+  '2026-11-22-003-uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

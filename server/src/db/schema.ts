@@ -37,10 +37,43 @@ export interface AuditLogTable {
   at: string;
 }
 
+export interface MembersTable {
+  id: string;
+  admin_id: string | null;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  postal: string;
+  email: string;
+  contact: string;
+  position: string;
+  is_verified: number;
+  is_partner: number;
+  is_volunteer: number;
+  business_name: string;
+  uen: string;
+  membership_status: string;
+  registered_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  members: MembersTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

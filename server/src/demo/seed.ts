@@ -9,6 +9,11 @@ import type { Db } from '../db/connect';
 export async function seedDemoData(db: Db): Promise<void> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
+  await seedStaff(db);
+  // Each section's sample data, one line each (e.g. await seedJanaza(db)).
+}
+
+async function seedStaff(db: Db): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('users')

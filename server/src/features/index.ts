@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { registerUploads } from './uploads/routes';
+
+export interface FeatureDeps {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Every section's routes, one line each. A section lives in features/<section>/ with the same name
+ * as its remote and its file in shared/src/domain; its routes also need lines in auth/rights.ts.
+ */
+export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  await registerUploads(app, deps);
+}
