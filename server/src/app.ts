@@ -28,6 +28,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Where shell/dist and remote-<name>/dist are (default: this repository). */
+  frontendRoot?: string;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
@@ -66,6 +68,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.demo) await registerDemoIssuer(app, config);
 
   await registerFeatures(app, { db, config });
-  await registerFrontend(app, config);
+  await registerFrontend(app, config, options.frontendRoot);
   return app;
 }

@@ -3,17 +3,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { API_PATHS, type AppConfig, REMOTE_NAMES } from '@ummahnotify/shared/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { body } from './errors';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Content-hashed files never change; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated. */
-export function setCacheHeaders(res: ServerResponse, path: string): void {
+export function setCacheHeaders(reply: FastifyReply, path: string): void {
   const hashed = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|wasm)$/.test(path);
-  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export function appConfig(config: Config): AppConfig {
@@ -25,17 +24,17 @@ export function appConfig(config: Config): AppConfig {
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
-export async function registerFrontend(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerFrontend(app: FastifyInstance, config: Config, root = REPO_ROOT): Promise<void> {
   app.get(API_PATHS.appConfig, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appConfig(config);
   });
 
-  const shellDist = join(REPO_ROOT, 'shell', 'dist');
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: true, setHeaders: setCacheHeaders });
+  const shellDist = join(root, 'shell', 'dist');
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: ['index.html'], wildcard: true, setHeaders: setCacheHeaders });
   for (const name of REMOTE_NAMES) {
     await app.register(fastifyStatic, {
-      root: join(REPO_ROOT, `remote-${name}`, 'dist'),
+      root: join(root, `remote-${name}`, 'dist'),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       setHeaders: setCacheHeaders,

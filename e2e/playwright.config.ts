@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, ISSUER_PORT, ISSUER_URL, SERVER_PORT, SERVER_URL, SUPERADMIN_EMAIL, SUPPORT_WHATSAPP } from './support/env';
+
+// One data directory per run, chosen once: workers load this file again and inherit the variable.
+process.env.UN_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'un-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json']] : [['list'], ['json']],
+  use: {
+    baseURL: SERVER_URL,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      command: 'node --import tsx support/issuer-main.ts',
+      url: `${ISSUER_URL}/.well-known/openid-configuration`,
+      env: { ISSUER_PORT: String(ISSUER_PORT) },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `${SERVER_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(SERVER_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: SERVER_URL,
+        DATA_DIR: join(process.env.UN_E2E_DATA, 'server'),
+        OIDC_ISSUER: ISSUER_URL,
+        GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
+        SUPPORT_WHATSAPP,
+        NODE_ENV: 'test',
+      },
+    },
+  ],
+});

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: every test of the project, in order: front-end unit/component tests (jest), server tests
+// (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), the front-end builds, then e2e in
+// Chromium. Every step runs even when an earlier one fails; the closing line adds up all of them.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const tmp = mkdtempSync(join(tmpdir(), 'un-test-'));
+const results = [];
+
+function run(name, command, args, options = {}) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+    const started = Date.now();
+    let output = '';
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, env: { ...process.env, ...options.env } });
+    child.stdout.on('data', (d) => {
+      output += d;
+      process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+      process.stderr.write(d);
+    });
+    child.on('close', (code) => resolve({ code, output, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+}
+
+function count(name, res, passed, failed) {
+  results.push({ name, ok: res.code === 0 && failed === 0, passed, failed, seconds: res.seconds });
+}
+
+// 1. Front end: jest
+{
+  const out = join(tmp, 'jest.json');
+  const res = await run('front-end tests (jest)', 'npx', ['jest', '--ci', '--json', `--outputFile=${out}`]);
+  const j = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+  count('front end', res, j.numPassedTests, j.numFailedTests + (res.code !== 0 && j.numFailedTests === 0 ? 1 : 0));
+}
+
+// 2. Server: node:test
+{
+  const res = await run('server tests (node:test)', 'npm', ['test', '-w', 'server']);
+  const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const failed = pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0);
+  count('server', res, pick('pass'), failed);
+}
+
+// 3. Builds (shell and each remote, each on its own)
+{
+  const res = await run('front-end builds', 'npm', ['run', 'build']);
+  count('builds', res, res.code === 0 ? 1 : 0, res.code === 0 ? 0 : 1);
+}
+
+// 4. End to end in Chromium
+{
+  const chromium = await ensureChromium();
+  const out = join(tmp, 'e2e.json');
+  const res = await run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    cwd: 'e2e',
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  const stats = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).stats : undefined;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (res.code !== 0 && !stats?.unexpected ? 1 : 0);
+  count('e2e', res, passed, failed);
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`total: ${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

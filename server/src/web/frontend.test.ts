@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+
+describe('serving the shell and the remotes', () => {
+  let app: FastifyInstance;
+  let root: string;
+  before(async () => {
+    root = mkdtempSync(join(tmpdir(), 'un-front-'));
+    mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(join(root, 'shell', 'dist', 'main.1a2b3c4d.js'), 'console.log(1)');
+    mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
+    writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
+    writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js'), '/* chunk */');
+    const config = loadConfig({ DATA_DIR: join(root, 'data'), SUPPORT_WHATSAPP: '+65 9123 4567', REMOTE_SUMMARY_URL: 'https://summary.cdn.example/' });
+    app = await buildApp(config, { logger: false, frontendRoot: root });
+  });
+  after(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('client routes get the shell, revalidated on every load', async () => {
+    for (const path of ['/', '/thanks', '/login', '/dashboard/events/create', '/anything-else']) {
+      const res = await app.inject(path);
+      assert.equal(res.statusCode, 200, path);
+      assert.match(res.body, /<title>shell<\/title>/);
+      assert.equal(res.headers['cache-control'], 'no-cache', path);
+    }
+  });
+
+  test('hashed files are immutable; manifests and remote entries are not cached', async () => {
+    assert.equal((await app.inject('/main.1a2b3c4d.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await app.inject('/remotes/janaza/12.f71c600b.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await app.inject('/remotes/janaza/mf-manifest.json')).headers['cache-control'], 'no-cache');
+    assert.equal((await app.inject('/remotes/janaza/remoteEntry.js')).headers['cache-control'], 'no-cache');
+  });
+
+  test('unknown API paths and missing remote files are JSON 404s, not the shell', async () => {
+    const api = await app.inject('/api/v1/nothing-here');
+    assert.equal(api.statusCode, 404);
+    assert.equal(api.json().code, 404);
+    assert.equal((await app.inject('/remotes/janaza/missing.js')).statusCode, 404);
+  });
+
+  test('/app-config.json tells the shell where the API and each remote are', async () => {
+    const res = await app.inject('/app-config.json');
+    assert.deepEqual(res.json(), {
+      apiUrl: '',
+      demo: true,
+      supportWhatsapp: '6591234567',
+      remotes: {
+        janaza: '/remotes/janaza/mf-manifest.json',
+        events: '/remotes/events/mf-manifest.json',
+        members: '/remotes/members/mf-manifest.json',
+        summary: 'https://summary.cdn.example/mf-manifest.json',
+      },
+    });
+  });
+
+  test('the content security policy allows scripts only from us and the remotes\' hosts', async () => {
+    const csp = String((await app.inject('/')).headers['content-security-policy']);
+    assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' https:\/\/summary\.cdn\.example/);
+    assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
+  });
+});
