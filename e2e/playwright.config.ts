@@ -2,13 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, ISSUER_PORT, ISSUER_URL, SERVER_PORT, SERVER_URL, SUPERADMIN_EMAIL, SUPPORT_WHATSAPP } from './support/env';
+import {
+  CHROMIUM_ARGS,
+  ISSUER_PORT,
+  ISSUER_URL,
+  PORT_BASE,
+  SERVER_PORT,
+  SERVER_URL,
+  SUPERADMIN_EMAIL,
+  SUPPORT_WHATSAPP,
+} from './support/env';
 
 // One data directory per run, chosen once: workers load this file again and inherit the variable.
 process.env.UN_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'un-e2e-'));
 
 export default defineConfig({
   testDir: 'tests',
+  outputDir: `test-results/${PORT_BASE}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// react-router 7 needs these at import time; jsdom does not provide them.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // antd's responsive grid and menus ask for matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
@@ -14,3 +18,41 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// antd's tabs and overflow lists measure themselves with ResizeObserver, which jsdom lacks.
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// antd forms schedule work through MessageChannel, which jsdom lacks; a timer-based stand-in behaves alike
+// (Node's own MessageChannel would keep the test process alive).
+if (!globalThis.MessageChannel) {
+  class Port {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    other: Port | null = null;
+    postMessage(data: unknown) {
+      setTimeout(() => this.other?.onmessage?.({ data } as MessageEvent), 0);
+    }
+    close() {}
+  }
+  globalThis.MessageChannel = class {
+    port1 = new Port();
+    port2 = new Port();
+    constructor() {
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  } as unknown as typeof MessageChannel;
+}
+
+// antd's picture list and the poster preview show a chosen file through an object URL.
+if (typeof URL.createObjectURL !== 'function') {
+  Object.assign(URL, { createObjectURL: () => 'blob:test-object-url', revokeObjectURL: () => {} });
+}
+
+// antd's picture list draws thumbnails on a canvas; jsdom has none and complains on every call.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

@@ -9,9 +9,12 @@ export async function ensureChromium() {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (existsSync(path)) return path;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package');
+    console.log("Chromium is missing: installing Debian's chromium package");
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'chromium', 'fonts-noto-core'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', 'chromium', 'fonts-noto-core'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(path)) return path;
   }
   console.error(`Chromium not found at ${path}: install it (sudo apt-get install chromium) or set CHROMIUM_PATH.`);

@@ -16,7 +16,11 @@ function run(name, command, args, options = {}) {
     console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
     const started = Date.now();
     let output = '';
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
     child.stdout.on('data', (d) => {
       output += d;
       process.stdout.write(d);
@@ -70,7 +74,8 @@ function count(name, res, passed, failed) {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`total: ${passed} passed, ${failed} failed`);

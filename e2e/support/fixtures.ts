@@ -43,6 +43,8 @@ export async function signIn(page: Page, who: Person): Promise<void> {
   if (who.rights && who.rights !== 'none') grantRights(who.email, who.rights);
   await page.context().addCookies([{ name: IDENTITY_COOKIE, value: identityCookieValue(who), url: ISSUER_URL }]);
   await page.goto('/login');
-  await page.getByRole('button', { name: /Sign in with Google|Google மூலம் உள்நுழைக/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/') && !url.href.startsWith(ISSUER_URL) && url.pathname !== '/login');
+  await page.getByRole('link', { name: /Sign in with Google|Google மூலம் உள்நுழைக/ }).click();
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/api/') && !url.href.startsWith(ISSUER_URL) && url.pathname !== '/login',
+  );
 }

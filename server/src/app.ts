@@ -12,12 +12,12 @@ import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { registerDemoIssuer } from './demo/issuer';
-import { registerFeatures } from './features';
 import { seedDemoData } from './demo/seed';
+import { registerFeatures } from './features';
 import { loadOrCreateSecret } from './secrets';
+import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { registerFrontend } from './web/frontend';
-import { contentSecurityPolicy } from './web/csp';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,10 +46,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.addHook('onClose', async () => db.destroy());
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  // Not no-referrer: under it Chromium sends `Origin: null` on same-origin form posts, which the origin check refuses.
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   await app.register(cookie, { secret: sessionSecret });
   const allowedOrigins = [...new Set([...config.corsOrigins, new URL(config.publicUrl).origin])];
-  await app.register(cors, { origin: allowedOrigins, credentials: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+  await app.register(cors, {
+    origin: allowedOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'UmmahNotify API', version: '0.1.0' } },
     transform: jsonSchemaTransform,

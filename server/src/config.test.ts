@@ -24,7 +24,10 @@ describe('configuration from the environment', () => {
   });
 
   test('remote URLs may name a folder or the manifest itself', () => {
-    const c = loadConfig({ REMOTE_JANAZA_URL: 'https://cdn.example/janaza', REMOTE_EVENTS_URL: 'https://cdn.example/e/mf-manifest.json' });
+    const c = loadConfig({
+      REMOTE_JANAZA_URL: 'https://cdn.example/janaza',
+      REMOTE_EVENTS_URL: 'https://cdn.example/e/mf-manifest.json',
+    });
     assert.equal(c.remotes.janaza, 'https://cdn.example/janaza/mf-manifest.json');
     assert.equal(c.remotes.events, 'https://cdn.example/e/mf-manifest.json');
   });
@@ -42,7 +45,10 @@ describe('configuration from the environment', () => {
   ];
   for (const [env, message] of bad) {
     test(`refuses ${JSON.stringify(env)} with a one-line reason`, () => {
-      assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message) && !e.message.includes('\n'));
+      assert.throws(
+        () => loadConfig(env),
+        (e: unknown) => e instanceof ConfigError && message.test(e.message) && !e.message.includes('\n'),
+      );
     });
   }
 
@@ -52,7 +58,10 @@ describe('configuration from the environment', () => {
 
   test('the main program prints the reason and exits 1', async () => {
     const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, PORT: 'abc' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 1);
     assert.equal(run.stderr.trim(), "Configuration error: PORT must be a whole number between 0 and 65535 (got 'abc')");
   });

@@ -44,7 +44,10 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
-  SMTP_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
   MAIL_FROM: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://api.telegram.org')),
@@ -53,7 +56,13 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://graph.facebook.com/v21.0')),
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
-    z.preprocess(blankToUndefined, z.string().regex(/^\d{8,15}$/, 'must be a phone number in international form, e.g. 6591234567').optional()),
+    z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d{8,15}$/, 'must be a phone number in international form, e.g. 6591234567')
+        .optional(),
+    ),
   ),
   TZ_DISPLAY: z.preprocess(
     blankToUndefined,

@@ -3,7 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A secret kept in DATA_DIR: made on first start (mode 0600), read back on every later one. */
-export async function loadOrCreateSecret(dataDir: string, name: string, make = () => randomBytes(48).toString('base64url')): Promise<string> {
+export async function loadOrCreateSecret(
+  dataDir: string,
+  name: string,
+  make = () => randomBytes(48).toString('base64url'),
+): Promise<string> {
   const file = join(dataDir, name);
   try {
     return (await readFile(file, 'utf8')).trim();

@@ -41,7 +41,9 @@ for (const engine of engines()) {
 
     test('every registered route answers every kind of caller as the rights table says', async () => {
       // Logout ends the caller's session, so it is called last.
-      const keys = [...server.app.routeKeys].sort((a, b) => Number(a.includes('/logout')) - Number(b.includes('/logout')));
+      const keys = [...server.app.routeKeys].sort(
+        (a, b) => Number(a.includes('/logout')) - Number(b.includes('/logout')),
+      );
       assert.ok(keys.length > 10, 'routes were collected');
       const mismatches: string[] = [];
       for (const key of keys) {
@@ -53,7 +55,10 @@ for (const engine of engines()) {
           const res = await fetch(`${server.url}${concrete(url)}`, {
             method,
             redirect: 'manual',
-            headers: { ...(jar ? { cookie: jar.header() } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              ...(jar ? { cookie: jar.header() } : {}),
+              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            },
             body: hasBody ? '{}' : undefined,
           });
           await res.arrayBuffer();

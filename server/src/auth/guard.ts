@@ -2,7 +2,7 @@ import { isStaff, type Rights } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
-import { body } from '../web/errors';
+import { body, HttpError } from '../web/errors';
 import { type Access, accessFor } from './rights';
 import { SESSION_COOKIE, userForSession } from './sessions';
 
@@ -18,6 +18,12 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The account on a route the guard has let through; routes that are not public can rely on it. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, 'Please sign in to continue.');
+  return request.user;
+}
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[SESSION_COOKIE];
@@ -39,7 +45,9 @@ export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins:
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin && !allowedOrigins.includes(origin)) {
-      return reply.status(403).send(body(403, 'This request came from a site that is not allowed to change data here.'));
+      return reply
+        .status(403)
+        .send(body(403, 'This request came from a site that is not allowed to change data here.'));
     }
   };
 
@@ -60,7 +68,8 @@ export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins:
     for (const method of methods) {
       const key = `${method} ${route.url}`;
       const access = accessFor(method, route.url);
-      if (access === undefined) throw new Error(`Route ${key} has no line in the rights table (server/src/auth/rights.ts)`);
+      if (access === undefined)
+        throw new Error(`Route ${key} has no line in the rights table (server/src/auth/rights.ts)`);
       app.routeKeys.push(key);
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
       route.onRequest = [checkOrigin, checkAccess(access), ...existing];

@@ -25,12 +25,41 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'GET /api/v1/uploads/:id/thumb': STAFF,
 
   // janaza (server/src/features/janaza, providers)
+  'GET /api/v1/admin/notifications/providers': STAFF,
+  'GET /api/v1/admin/notifications/janaza': STAFF,
+  'POST /api/v1/admin/notifications/janaza': STAFF,
+  'PATCH /api/v1/admin/notifications/janaza/:id': STAFF,
+  'DELETE /api/v1/admin/notifications/janaza/:id': STAFF,
 
   // events (server/src/features/events)
+  'GET /api/v1/admin/events': STAFF,
+  'POST /api/v1/admin/events': STAFF,
+  'PATCH /api/v1/admin/events/:id': STAFF,
+  'POST /api/v1/admin/events/:id': STAFF,
+  'DELETE /api/v1/admin/events/:id': STAFF,
+  'PATCH /api/v1/admin/events/publish/:id': STAFF,
+  'POST /api/v1/admin/ummahnotify/ai-event/:id': STAFF,
 
   // members and committee (server/src/features/members, committee)
+  'GET /api/v1/admin/members/un': SUPERADMIN,
+  'POST /api/v1/admin/members/un': SUPERADMIN,
+  'PATCH /api/v1/admin/members/un/:id': SUPERADMIN,
+  'DELETE /api/v1/admin/members/un/:id': SUPERADMIN,
+  'PUT /api/v1/admin/users/verify/member/:id': SUPERADMIN,
+  'GET /api/v1/admin/members/committee': SUPERADMIN,
+  'POST /api/v1/admin/members/committee': SUPERADMIN,
+  'PATCH /api/v1/admin/members/committee/:id': SUPERADMIN,
+  'DELETE /api/v1/admin/members/committee/:id': SUPERADMIN,
+  'PATCH /api/v1/admin/members/committee/assign/:id': SUPERADMIN,
 
   // summary and subscribers (server/src/features/summary, subscribers)
+  'GET /api/v1/admin/dashboard/summary': SUPERADMIN,
+  'GET /api/v1/admin/ummahnotify/list': SUPERADMIN,
+  'GET /api/v1/admin/ummahnotify/stats': SUPERADMIN,
+  'POST /api/v1/admin/ummahnotify/updateuser': SUPERADMIN,
+  // the janaza section's list and create again (SPEC §7 repeats the api prefix): the janaza routes' rights
+  'GET /api/api/v1/admin/ummahnotify/janaza': STAFF,
+  'POST /api/api/v1/admin/ummahnotify/janaza': STAFF,
 
   // front-end files
   'GET /*': 'public',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { body } from '../web/errors';
-import { sessionToken } from './guard';
+import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
 import { closeSession, openSession, SESSION_COOKIE } from './sessions';
 import { toProtectedUser, upsertSignedInUser } from './users';
@@ -36,10 +36,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
       started = await oidc.start();
     } catch (error) {
       request.log.error({ err: error }, 'OpenID Connect discovery failed');
-      return reply.status(503).send(body(503, 'Sign-in is unavailable right now: the sign-in provider could not be reached.'));
+      return reply
+        .status(503)
+        .send(body(503, 'Sign-in is unavailable right now: the sign-in provider could not be reached.'));
     }
     // The pending sign-in must survive the top-level redirect back from the issuer: SameSite=Lax.
-    reply.setCookie(PENDING_COOKIE, JSON.stringify(started.pending), { ...cookieBase, sameSite: 'lax', maxAge: PENDING_TTL_S });
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(started.pending), {
+      ...cookieBase,
+      sameSite: 'lax',
+      maxAge: PENDING_TTL_S,
+    });
     return reply.redirect(started.url.href);
   });
 
@@ -63,12 +69,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     const previous = sessionToken(request);
     if (previous) await closeSession(db, previous); // rotate: never keep a pre-sign-in session id
     const session = await openSession(db, user.id);
-    reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, sameSite: policy.sameSite, expires: session.expiresAt });
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      ...cookieBase,
+      sameSite: policy.sameSite,
+      expires: session.expiresAt,
+    });
     request.log.info({ userId: user.id, rights: user.rights }, 'signed in');
     return reply.redirect(`${config.publicUrl}/dashboard`);
   });
 
-  app.get(API_PATHS.protected, async (request) => toProtectedUser(request.user!));
+  app.get(API_PATHS.protected, async (request) => toProtectedUser(signedInUser(request)));
 
   app.get(API_PATHS.logout, async (request, reply) => {
     const token = sessionToken(request);

@@ -19,18 +19,25 @@ for (const engine of engines()) {
     });
 
     test('a new account starts with rights none and lands on the dashboard', async () => {
-      const { jar, landedAt } = await signIn(server.url, { email: 'Nurul@Example.sg', givenName: 'Nurul', familyName: 'Huda' });
+      const { jar, landedAt } = await signIn(server.url, {
+        email: 'Nurul@Example.sg',
+        givenName: 'Nurul',
+        familyName: 'Huda',
+      });
       assert.equal(landedAt, `${server.url}/dashboard`);
       const me = await getJson(`${server.url}/api/protected`, jar);
       assert.equal(me.status, 200);
-      assert.deepEqual({ ...(me.body as object), _id: 'x' }, {
-        _id: 'x',
-        fName: 'Nurul',
-        lName: 'Huda',
-        email: 'nurul@example.sg',
-        rights: 'none',
-        activated: true,
-      });
+      assert.deepEqual(
+        { ...(me.body as object), _id: 'x' },
+        {
+          _id: 'x',
+          fName: 'Nurul',
+          lName: 'Huda',
+          email: 'nurul@example.sg',
+          rights: 'none',
+          activated: true,
+        },
+      );
     });
 
     test('SUPERADMIN_EMAILS become superadmin', async () => {
@@ -49,7 +56,10 @@ for (const engine of engines()) {
       const res = await fetch(`${server.url}/api/auth/google/callback?code=abc&state=def`, { redirect: 'manual' });
       assert.equal(res.status, 302);
       assert.equal(res.headers.get('location'), `${server.url}/login?error=expired`);
-      assert.equal(res.headers.getSetCookie().some((c) => c.startsWith('un_session=') && !c.startsWith('un_session=;')), false);
+      assert.equal(
+        res.headers.getSetCookie().some((c) => c.startsWith('un_session=') && !c.startsWith('un_session=;')),
+        false,
+      );
     });
 
     test('a tampered state is refused', async () => {
@@ -60,8 +70,16 @@ for (const engine of engines()) {
       assert.equal(authorizeUrl.searchParams.get('code_challenge_method'), 'S256');
       assert.ok(authorizeUrl.searchParams.get('nonce'));
       authorizeUrl.searchParams.set('state', 'attacker-state');
-      const authorize = await fetch(authorizeUrl, { redirect: 'manual', headers: { cookie: 'test_identity=' + Buffer.from(JSON.stringify({ email: 'x@example.sg' })).toString('base64url') } });
-      const callback = await fetch(authorize.headers.get('location') as string, { redirect: 'manual', headers: { cookie: jar.header() } });
+      const authorize = await fetch(authorizeUrl, {
+        redirect: 'manual',
+        headers: {
+          cookie: `test_identity=${Buffer.from(JSON.stringify({ email: 'x@example.sg' })).toString('base64url')}`,
+        },
+      });
+      const callback = await fetch(authorize.headers.get('location') as string, {
+        redirect: 'manual',
+        headers: { cookie: jar.header() },
+      });
       assert.equal(callback.headers.get('location'), `${server.url}/login?error=failed`);
     });
 
@@ -80,7 +98,11 @@ for (const engine of engines()) {
 
     test('changed rights apply to an open session at its next call', async () => {
       const { jar } = await signIn(server.url, { email: 'promote@example.sg' });
-      await server.app.db.updateTable('users').set({ rights: 'editor' }).where('email', '=', 'promote@example.sg').execute();
+      await server.app.db
+        .updateTable('users')
+        .set({ rights: 'editor' })
+        .where('email', '=', 'promote@example.sg')
+        .execute();
       const me = await getJson(`${server.url}/api/protected`, jar);
       assert.equal((me.body as { rights: string }).rights, 'editor');
     });

@@ -11,7 +11,9 @@ export type Db = Kysely<Database>;
 /** SQLite (WAL, foreign keys on) by default; PostgreSQL when DATABASE_URL is postgres://. */
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    });
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -3,6 +3,11 @@ import type { Db } from './connect';
 import * as foundation from './migrations/2026-11-22-001-foundation';
 import * as members from './migrations/2026-11-22-002-members';
 import * as uploads from './migrations/2026-11-22-003-uploads';
+import * as janaza from './migrations/2026-11-22-010-janaza';
+import * as events from './migrations/2026-11-22-020-events';
+import * as committee from './migrations/2026-11-22-030-committee';
+import * as subscribers from './migrations/2026-11-22-040-subscribers';
+import * as summary from './migrations/2026-11-22-041-summary';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -12,15 +17,23 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-001-foundation': foundation,
   '2026-11-22-002-members': members,
   '2026-11-22-003-uploads': uploads,
+  '2026-11-22-010-janaza': janaza,
+  '2026-11-22-020-events': events,
+  '2026-11-22-030-committee': committee,
+  '2026-11-22-040-subscribers': subscribers,
+  '2026-11-22-041-summary': summary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Sections add migrations on their own schedule; one added with an earlier name must still run.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -68,12 +68,106 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface EventsTable {
+  id: string;
+  heading: string;
+  heading_ta: string;
+  sub_heading: string;
+  sub_heading_ta: string;
+  content: string;
+  content_ta: string;
+  address: string;
+  address_ta: string;
+  registration: number;
+  service_type: string;
+  date_time: string;
+  published: number;
+  published_at: string | null;
+  link: string;
+  image_id: string | null;
+  /** The pasted AI answer (SPEC §3 AI-extraction JSON) the event was drafted from, as JSON text. */
+  ai_source: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommitteeMembersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  contact: string;
+  birth_date: string;
+  postal: string;
+  gender: string;
+  rights: string;
+  position: string;
+  backend_user: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscribersTable {
+  id: string;
+  /** webpush, email, whatsapp or telegram */
+  channel: string;
+  /** The push endpoint URL, email address, phone number (+65...) or Telegram chat id. */
+  address: string;
+  /** Web push only: the subscription's keys {p256dh, auth} as JSON text. */
+  push_keys: string | null;
+  topic_janaza: number;
+  topic_events: number;
+  /** en or ta */
+  language: string;
+  confirmed: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+  deactivated_at: string | null;
+}
+
+/** Counts kept by database triggers, so the summary reads ~30 rows instead of counting millions. */
+export interface SummaryCountsTable {
+  name: string;
+  value: number;
+}
+
+/** Janaza notices (features/janaza). Status changes go only through changeStatus() in features/janaza/store.ts (the demo seed inserts sample rows as they are). */
+export interface JanazaNoticesTable {
+  id: string;
+  provider_id: string | null;
+  provider_name: string;
+  provider_contact: string;
+  name: string;
+  age: number;
+  postal: string;
+  gender: string;
+  is_privacy: number;
+  due_date: string;
+  note: string;
+  address: string;
+  image_id: string | null;
+  status: string;
+  status_changed_at: string | null;
+  user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  subscribers: SubscribersTable;
+  summary_counts: SummaryCountsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   members: MembersTable;
+  committee_members: CommitteeMembersTable;
   uploads: UploadsTable;
+  events: EventsTable;
+  janaza_notices: JanazaNoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,18 +1,27 @@
 import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-const FORWARDED = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'];
+const FORWARDED = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+];
 
 /** The demo issuer's sign-in page: pick a demo account (English and Tamil). */
 export function renderAccountChooser(query: Record<string, string | undefined>): string {
   const hidden = FORWARDED.filter((k) => query[k] !== undefined)
-    .map((k) => `<input type="hidden" name="${k}" value="${escape(query[k] as string)}">`)
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query[k] as string)}">`)
     .join('');
   const buttons = DEMO_ACCOUNTS.map(
     (a) =>
-      `<button type="submit" name="account" value="${escape(a.email)}"><strong>${escape(a.givenName)} ${escape(a.familyName)}</strong><span>${escape(a.rights)} · ${escape(a.email)}</span></button>`,
+      `<button type="submit" name="account" value="${escapeHtml(a.email)}"><strong>${escapeHtml(a.givenName)} ${escapeHtml(a.familyName)}</strong><span>${escapeHtml(a.rights)} · ${escapeHtml(a.email)}</span></button>`,
   ).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Demo sign-in · UmmahNotify</title>

@@ -29,7 +29,10 @@ describe('demo mode: the in-process OpenID Connect issuer', () => {
       body: form,
     });
     assert.equal(chosen.status, 302);
-    const callback = await fetch(chosen.headers.get('location') as string, { redirect: 'manual', headers: { cookie: jar.header() } });
+    const callback = await fetch(chosen.headers.get('location') as string, {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
     jar.store(callback);
     return { jar, landedAt: callback.headers.get('location') };
   }

@@ -93,11 +93,20 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       const grant = f.code ? grants.get(f.code) : undefined;
       if (f.code) grants.delete(f.code); // a code is good once
       const verifierOk =
-        grant && f.code_verifier && b64url(createHash('sha256').update(f.code_verifier).digest()) === grant.codeChallenge;
-      if (f.grant_type !== 'authorization_code' || !grant || grant.expiresAt < Date.now() || f.redirect_uri !== grant.redirectUri || !verifierOk) {
+        grant &&
+        f.code_verifier &&
+        b64url(createHash('sha256').update(f.code_verifier).digest()) === grant.codeChallenge;
+      if (
+        f.grant_type !== 'authorization_code' ||
+        !grant ||
+        grant.expiresAt < Date.now() ||
+        f.redirect_uri !== grant.redirectUri ||
+        !verifierOk
+      ) {
         return reply.status(400).send({ error: 'invalid_grant' });
       }
-      const account = DEMO_ACCOUNTS.find((a) => a.email === grant.email)!;
+      const account = DEMO_ACCOUNTS.find((a) => a.email === grant.email);
+      if (!account) return reply.status(400).send({ error: 'invalid_grant' });
       const claims = {
         email: account.email,
         email_verified: true,
@@ -116,7 +125,13 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
         .sign(privateKey);
       const accessToken = b64url(randomBytes(24));
       accessTokens.set(accessToken, JSON.stringify({ sub, ...claims }));
-      return { access_token: accessToken, token_type: 'Bearer', expires_in: 300, id_token: idToken, scope: 'openid email profile' };
+      return {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 300,
+        id_token: idToken,
+        scope: 'openid email profile',
+      };
     });
 
     scope.get('/demo-oidc/userinfo', async (request, reply) => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
 import type { Db } from '../db/connect';
+import { seedCommittee } from '../features/committee/seed';
+import { seedEvents } from '../features/events/seed';
+import { seedJanaza } from '../features/janaza/seed';
+import { seedMembers } from '../features/members/seed';
+import { seedSubscribers } from '../features/subscribers/seed';
 
 /**
  * Demo mode fills an empty database with realistic sample data, so a visitor sees a working product.
@@ -11,6 +16,11 @@ export async function seedDemoData(db: Db): Promise<void> {
   if (anyUser) return;
   await seedStaff(db);
   // Each section's sample data, one line each (e.g. await seedJanaza(db)).
+  await seedEvents(db);
+  await seedSubscribers(db);
+  await seedJanaza(db);
+  await seedMembers(db);
+  await seedCommittee(db);
 }
 
 async function seedStaff(db: Db): Promise<void> {

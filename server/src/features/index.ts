@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { registerCommittee } from './committee/routes';
+import { registerEvents } from './events/routes';
+import { registerJanaza } from './janaza/routes';
+import { registerMembers } from './members/routes';
+import { registerProviders } from './providers/routes';
+import { registerSubscribers } from './subscribers/routes';
+import { registerSummary } from './summary/routes';
 import { registerUploads } from './uploads/routes';
 
 export interface FeatureDeps {
@@ -14,4 +21,11 @@ export interface FeatureDeps {
  */
 export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   await registerUploads(app, deps);
+  await registerProviders(app, deps);
+  await registerJanaza(app, deps);
+  await registerEvents(app, deps);
+  await registerMembers(app, deps);
+  await registerCommittee(app, deps);
+  await registerSubscribers(app, deps);
+  await registerSummary(app, deps);
 }

@@ -2,8 +2,7 @@ import type { Config } from '../config';
 
 /** Scripts and data only from our origin, the API host and wherever the remotes are deployed. */
 export function contentSecurityPolicy(config: Config) {
-  const origins = (urls: string[]) =>
-    urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin);
+  const origins = (urls: string[]) => urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin);
   const remoteOrigins = origins(Object.values(config.remotes));
   const apiOrigins = origins([config.apiUrl]);
   return {

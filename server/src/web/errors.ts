@@ -22,14 +22,17 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
-        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue?.path?.join('.') ?? ''),
+        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'is not valid',
       }));
       const first = errors[0];
-      const message = first ? `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}` : 'Please check your input';
+      const message = first
+        ? `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`
+        : 'Please check your input';
       return reply.status(400).send(body(400, message, errors));
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
     request.log.error({ err: error }, 'request failed');

@@ -19,7 +19,11 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
     writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js'), '/* chunk */');
-    const config = loadConfig({ DATA_DIR: join(root, 'data'), SUPPORT_WHATSAPP: '+65 9123 4567', REMOTE_SUMMARY_URL: 'https://summary.cdn.example/' });
+    const config = loadConfig({
+      DATA_DIR: join(root, 'data'),
+      SUPPORT_WHATSAPP: '+65 9123 4567',
+      REMOTE_SUMMARY_URL: 'https://summary.cdn.example/',
+    });
     app = await buildApp(config, { logger: false, frontendRoot: root });
   });
   after(async () => {
@@ -37,8 +41,14 @@ describe('serving the shell and the remotes', () => {
   });
 
   test('hashed files are immutable; manifests and remote entries are not cached', async () => {
-    assert.equal((await app.inject('/main.1a2b3c4d.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
-    assert.equal((await app.inject('/remotes/janaza/12.f71c600b.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(
+      (await app.inject('/main.1a2b3c4d.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
+    assert.equal(
+      (await app.inject('/remotes/janaza/12.f71c600b.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
     assert.equal((await app.inject('/remotes/janaza/mf-manifest.json')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/remotes/janaza/remoteEntry.js')).headers['cache-control'], 'no-cache');
   });
@@ -65,7 +75,7 @@ describe('serving the shell and the remotes', () => {
     });
   });
 
-  test('the content security policy allows scripts only from us and the remotes\' hosts', async () => {
+  test("the content security policy allows scripts only from us and the remotes' hosts", async () => {
     const csp = String((await app.inject('/')).headers['content-security-policy']);
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' https:\/\/summary\.cdn\.example/);
     assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);

@@ -31,7 +31,13 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
   });
 
   const shellDist = join(root, 'shell', 'dist');
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: ['index.html'], wildcard: true, setHeaders: setCacheHeaders });
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: ['index.html'],
+    wildcard: true,
+    setHeaders: setCacheHeaders,
+  });
   for (const name of REMOTE_NAMES) {
     await app.register(fastifyStatic, {
       root: join(root, `remote-${name}`, 'dist'),
@@ -42,8 +48,10 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
-    if (!wantsPage) return reply.status(404).send(body(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
+    if (!wantsPage)
+      return reply.status(404).send(body(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
     if (!existsSync(join(shellDist, 'index.html'))) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }

@@ -34,18 +34,24 @@ export async function startTestIssuer(port = 0): Promise<{ url: string; stop: ()
     const identity = identityFrom(req);
     if (code && identity) byCode.set(code, identity);
   });
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, string> }) => {
-    const identity = req.body?.code ? byCode.get(req.body.code) : undefined;
-    if (!identity) return;
-    Object.assign(token.payload, {
-      sub: `sub-${identity.email}`,
-      email: identity.email,
-      email_verified: identity.emailVerified ?? true,
-      given_name: identity.givenName ?? identity.email.split('@')[0],
-      family_name: identity.familyName ?? 'Tester',
-    });
-  });
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, string> }) => {
+      const identity = req.body?.code ? byCode.get(req.body.code) : undefined;
+      if (!identity) return;
+      Object.assign(token.payload, {
+        sub: `sub-${identity.email}`,
+        email: identity.email,
+        email_verified: identity.emailVerified ?? true,
+        given_name: identity.givenName ?? identity.email.split('@')[0],
+        family_name: identity.familyName ?? 'Tester',
+      });
+    },
+  );
   await server.start(port, '127.0.0.1');
-  const url = server.issuer.url as string;
+  // The library names itself localhost; say 127.0.0.1, the address it listens on, so the issuer
+  // in discovery matches the OIDC_ISSUER the server is given.
+  const url = `http://127.0.0.1:${server.address().port}`;
+  server.issuer.url = url;
   return { url, stop: () => server.stop() };
 }

@@ -25,7 +25,10 @@ export interface TestServer {
 }
 
 /** The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer. */
-export async function startTestServer(engine: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const issuer = await startTestIssuer();
   const database = await freshDatabase(engine);
   const port = await freePort();

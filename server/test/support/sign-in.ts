@@ -26,7 +26,11 @@ export class CookieJar {
  * authorize endpoint (with the identity cookie), the callback with code and state. Returns the jar
  * holding the session cookie and where the callback sent the browser.
  */
-export async function signIn(serverUrl: string, identity: TestIdentity, jar = new CookieJar()): Promise<{ jar: CookieJar; landedAt: string }> {
+export async function signIn(
+  serverUrl: string,
+  identity: TestIdentity,
+  jar = new CookieJar(),
+): Promise<{ jar: CookieJar; landedAt: string }> {
   const start = await fetch(`${serverUrl}/api/auth/google`, { redirect: 'manual', headers: { cookie: jar.header() } });
   if (start.status !== 302) throw new Error(`sign-in start answered ${start.status}: ${await start.text()}`);
   jar.store(start);
@@ -35,7 +39,10 @@ export async function signIn(serverUrl: string, identity: TestIdentity, jar = ne
     headers: { cookie: `${IDENTITY_COOKIE}=${identityCookieValue(identity)}` },
   });
   if (authorize.status !== 302) throw new Error(`issuer authorize answered ${authorize.status}`);
-  const callback = await fetch(authorize.headers.get('location') as string, { redirect: 'manual', headers: { cookie: jar.header() } });
+  const callback = await fetch(authorize.headers.get('location') as string, {
+    redirect: 'manual',
+    headers: { cookie: jar.header() },
+  });
   jar.store(callback);
   return { jar, landedAt: callback.headers.get('location') ?? '' };
 }

@@ -17,14 +17,13 @@ export type SectionKey = 'summary' | 'committee-members' | 'members' | 'janaza-n
 
 /**
  * Dashboard sections: the path under /dashboard, the remote that renders it, the module it exposes,
- * its i18n namespace, its sub-routes, and who may open it (SPEC §2 sidebar, §6).
+ * its sub-routes, and who may open it (SPEC §2 sidebar, §6).
  * The order is the superadmin's sidebar order.
  */
 export interface SectionDef {
   key: SectionKey;
   remote: RemoteName;
   exposed: string;
-  namespace: RemoteName;
   tabs: readonly SectionTab[];
   rights: readonly Rights[];
 }
@@ -36,7 +35,6 @@ export const SECTIONS: readonly SectionDef[] = [
     key: 'summary',
     remote: 'summary',
     exposed: './SummarySection',
-    namespace: 'summary',
     tabs: [],
     rights: ['superadmin'],
   },
@@ -44,7 +42,6 @@ export const SECTIONS: readonly SectionDef[] = [
     key: 'committee-members',
     remote: 'members',
     exposed: './CommitteeSection',
-    namespace: 'members',
     tabs: SECTION_TABS,
     rights: ['superadmin'],
   },
@@ -52,7 +49,6 @@ export const SECTIONS: readonly SectionDef[] = [
     key: 'members',
     remote: 'members',
     exposed: './MembersSection',
-    namespace: 'members',
     tabs: SECTION_TABS,
     rights: ['superadmin'],
   },
@@ -60,7 +56,6 @@ export const SECTIONS: readonly SectionDef[] = [
     key: 'janaza-notifications',
     remote: 'janaza',
     exposed: './JanazaSection',
-    namespace: 'janaza',
     tabs: SECTION_TABS,
     rights: ALL_STAFF,
   },
@@ -68,7 +63,6 @@ export const SECTIONS: readonly SectionDef[] = [
     key: 'events',
     remote: 'events',
     exposed: './EventsSection',
-    namespace: 'events',
     tabs: SECTION_TABS,
     rights: ALL_STAFF,
   },

@@ -5,7 +5,8 @@ import { images } from '../../../test/support/images';
 import { HttpError } from '../../web/errors';
 import { processImage } from './image';
 
-const refusedWith = (pattern: RegExp) => (e: unknown) => e instanceof HttpError && e.statusCode === 400 && pattern.test(e.message);
+const refusedWith = (pattern: RegExp) => (e: unknown) =>
+  e instanceof HttpError && e.statusCode === 400 && pattern.test(e.message);
 
 describe('image uploads are checked by content and re-encoded', () => {
   test('a JPEG is re-encoded without its EXIF (no GPS, no artist) and gets a thumbnail', async () => {

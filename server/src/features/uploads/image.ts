@@ -28,13 +28,18 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw refuse('The file is not a JPEG, PNG or WebP image.');
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw refuse(meta.format === 'svg' ? 'SVG files are not accepted: use a JPEG, PNG or WebP image.' : 'The file is not a JPEG, PNG or WebP image.');
+    throw refuse(
+      meta.format === 'svg'
+        ? 'SVG files are not accepted: use a JPEG, PNG or WebP image.'
+        : 'The file is not a JPEG, PNG or WebP image.',
+    );
   }
   if (!meta.width || !meta.height) throw refuse('The image has no size.');
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw refuse('The image is larger than 40 megapixels.');
 
   try {
-    const source = () => sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().flatten({ background: '#ffffff' });
+    const source = () =>
+      sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate().flatten({ background: '#ffffff' });
     const full = await source()
       .resize({ width: FULL_MAX_SIDE, height: FULL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85, mozjpeg: true })

@@ -26,7 +26,10 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, 'The image is larger than 10 MB.', [{ path: 'image', message: 'The image is larger than 10 MB.' }]);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(400, 'The image is larger than 10 MB.', [
+        { path: 'image', message: 'The image is larger than 10 MB.' },
+      ]);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, 'Send one image at a time.');
     throw new HttpError(400, 'The form could not be read. Please try again.');
   }

@@ -14,15 +14,16 @@ const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 export async function registerUploads(app: FastifyInstance, { config }: FeatureDeps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
 
-  const send = (variant: 'full' | 'thumb') => async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
-    const { id } = params.parse(request.params);
-    const file = imagePath(config.dataDir, id, variant);
-    await access(file).catch(() => {
-      throw new HttpError(404, 'That image does not exist.');
-    });
-    reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/jpeg');
-    return reply.send(createReadStream(file));
-  };
+  const send =
+    (variant: 'full' | 'thumb') => async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
+      const { id } = params.parse(request.params);
+      const file = imagePath(config.dataDir, id, variant);
+      await access(file).catch(() => {
+        throw new HttpError(404, 'That image does not exist.');
+      });
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/jpeg');
+      return reply.send(createReadStream(file));
+    };
   app.get('/api/v1/uploads/:id', { schema: { params } }, send('full'));
   app.get('/api/v1/uploads/:id/thumb', { schema: { params } }, send('thumb'));
 }

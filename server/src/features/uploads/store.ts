@@ -16,14 +16,27 @@ export const thumbnailUrl = (id: string) => `/api/v1/uploads/${id}/thumb`;
  * Writes the files first and the row second: a crash between them leaves an orphan file, never a row
  * pointing at nothing. Call inside the transaction that links the upload to its notice or event.
  */
-export async function saveImage(db: Db, dataDir: string, image: ProcessedImage, createdBy: string | null): Promise<string> {
+export async function saveImage(
+  db: Db,
+  dataDir: string,
+  image: ProcessedImage,
+  createdBy: string | null,
+): Promise<string> {
   const id = randomUUID();
   await mkdir(uploadsDir(dataDir), { recursive: true });
   await writeFile(imagePath(dataDir, id, 'full'), image.full);
   await writeFile(imagePath(dataDir, id, 'thumb'), image.thumb);
   await db
     .insertInto('uploads')
-    .values({ id, content_type: 'image/jpeg', bytes: image.full.length, width: image.width, height: image.height, created_by: createdBy, created_at: new Date().toISOString() })
+    .values({
+      id,
+      content_type: 'image/jpeg',
+      bytes: image.full.length,
+      width: image.width,
+      height: image.height,
+      created_by: createdBy,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }

@@ -1,0 +1,167 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SUPERADMIN_EMAIL, SUPPORT_WHATSAPP } from '../support/env';
+import { person, signIn } from '../support/fixtures';
+
+const sidebarLinks = (page: Page) => page.getByRole('navigation').getByRole('link');
+
+test.describe('sign-in and what each kind of account sees', () => {
+  test('a superadmin (from SUPERADMIN_EMAILS) sees all five sections, in order, and their name, email and role', async ({
+    page,
+  }) => {
+    await signIn(page, { email: SUPERADMIN_EMAIL, givenName: 'Aisha', familyName: 'Rahman' });
+    await expect(page).toHaveURL(/\/dashboard\/summary/);
+    await expect(sidebarLinks(page)).toHaveText([
+      'Summary',
+      'Committee Members',
+      'Members',
+      'Janaza Notifications',
+      'Events',
+    ]);
+    const header = page.locator('header');
+    await expect(header).toContainText('Aisha');
+    await expect(header).toContainText(SUPERADMIN_EMAIL);
+    await expect(header).toContainText('Superadmin');
+    for (const [href, path] of [
+      ['/dashboard/summary', /summary/],
+      ['/dashboard/committee-members', /committee-members/],
+      ['/dashboard/members', /dashboard\/members/],
+      ['/dashboard/janaza-notifications', /janaza-notifications/],
+      ['/dashboard/events', /events/],
+    ] as const) {
+      expect(await page.locator(`nav a[href^="${href}"]`).count()).toBe(1);
+      await page.locator(`nav a[href^="${href}"]`).click();
+      await expect(page).toHaveURL(path);
+    }
+  });
+
+  for (const rights of ['admin', 'editor'] as const) {
+    test(`an ${rights} sees only Janaza Notifications and Events, and is sent to / from superadmin sections`, async ({
+      page,
+    }) => {
+      await signIn(page, person(rights, 'Farid'));
+      await expect(page).toHaveURL(/\/dashboard\/janaza-notifications/);
+      await expect(sidebarLinks(page)).toHaveText(['Janaza Notifications', 'Events']);
+      await expect(page.locator('header')).toContainText(rights === 'admin' ? 'Admin' : 'Editor');
+      await page.goto('/dashboard/summary');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('an account with rights none is signed out and sent to /thanks', async ({ page }) => {
+    await signIn(page, person('none'));
+    await expect(page).toHaveURL(/\/thanks$/);
+    expect((await page.request.get('/api/protected')).status()).toBe(401);
+  });
+
+  for (const role of ['user', 'member'] as const) {
+    test(`a ${role} account that is activated goes to /thanks`, async ({ page }) => {
+      await signIn(page, person(role));
+      await expect(page).toHaveURL(/\/thanks$/);
+    });
+  }
+
+  test('without a session the guard sends the visitor to /thanks', async ({ page }) => {
+    await page.goto('/dashboard/events');
+    await expect(page).toHaveURL(/\/thanks$/);
+  });
+
+  test('EXIT ends the session on the server and shows /thanks', async ({ page }) => {
+    await signIn(page, person('editor'));
+    await page.getByRole('button', { name: 'EXIT' }).click();
+    await expect(page).toHaveURL(/\/thanks$/);
+    expect((await page.request.get('/api/protected')).status()).toBe(401);
+    await page.goto('/dashboard/events');
+    await expect(page).toHaveURL(/\/thanks$/);
+  });
+
+  test('one auth store: a remote section shows the user the shell signed in', async ({ page }) => {
+    await signIn(page, person('admin', 'Zainab'));
+    await page.goto('/dashboard/events');
+    await expect(page.getByText('Signed in as Zainab')).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => (globalThis as { __UMMAHNOTIFY_SHARED_CLIENT_LOADS__?: number }).__UMMAHNOTIFY_SHARED_CLIENT_LOADS__,
+      ),
+    ).toBe(1);
+  });
+});
+
+test.describe('public pages', () => {
+  test('the landing page says what the service is and links to sign-in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'UmmahNotify' })).toBeVisible();
+    await expect(
+      page.getByText('Janaza notices and community events, for our community, in English and Tamil.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Staff sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Sign in with your Google account to continue accessing')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      /\/api\/auth\/google$/,
+    );
+  });
+
+  test('/thanks has both texts and the WhatsApp support link', async ({ page }) => {
+    await page.goto('/thanks');
+    await expect(page.getByText('Thank You , You have been logged out.')).toBeVisible();
+    await expect(page.getByText('You are seeing this page because your logged in session ended.')).toBeVisible();
+    await expect(page.locator(`a[href="https://wa.me/${SUPPORT_WHATSAPP}"]`)).toBeVisible();
+  });
+
+  test('any other top-level path shows the 403 page, which goes back after 2 seconds', async ({ page }) => {
+    await page.goto('/thanks');
+    await page.goto('/no-such-page');
+    await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/thanks$/, { timeout: 5_000 });
+  });
+
+  test('the Go Back button goes back at once', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/still-not-a-page');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test("an unknown dashboard path shows 'Smile!'", async ({ page }) => {
+    await signIn(page, person('admin'));
+    await page.goto('/dashboard/no-such-section');
+    await expect(page.getByText('Smile!')).toBeVisible();
+    await expect(sidebarLinks(page)).toHaveCount(2);
+  });
+});
+
+test.describe('language and phone', () => {
+  test('the language switch turns the dashboard Tamil, and the choice survives a reload', async ({ page }) => {
+    await signIn(page, person('admin', 'Kumar'));
+    await page.getByRole('button', { name: 'EXIT' }).waitFor();
+    await page.getByText('தமிழ்').first().click();
+    await expect(page.getByRole('button', { name: 'வெளியேறு' })).toBeVisible();
+    await expect(sidebarLinks(page)).toHaveText(['ஜனாஸா அறிவிப்புகள்', 'நிகழ்வுகள்']);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'வெளியேறு' })).toBeVisible();
+    await page.getByText('English').first().click();
+    await expect(page.getByRole('button', { name: 'EXIT' })).toBeVisible();
+  });
+
+  test.describe('on a 390 px phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test('the menu hides behind Open Menu / Close Menu', async ({ page }) => {
+      await signIn(page, person('editor'));
+      await expect(page.getByRole('button', { name: 'Open Menu' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Events' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Open Menu' }).click();
+      await expect(page.getByRole('button', { name: 'Close Menu' })).toBeVisible();
+      await expect(page.getByText('Online')).toBeVisible();
+      await expect(page.getByText('Dashboard v2.0')).toBeVisible();
+      await page.getByRole('link', { name: 'Events' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/events/);
+      await expect(page.getByRole('button', { name: 'Open Menu' })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  });
+});

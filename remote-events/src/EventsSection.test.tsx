@@ -1,0 +1,10 @@
+import { describeExposedSection } from '../../shared/test/exposedSection';
+import EventsSection from './EventsSection';
+
+describeExposedSection({
+  name: 'EventsSection',
+  Section: EventsSection,
+  path: 'events',
+  title: 'Events',
+  secondTab: 'Events',
+});

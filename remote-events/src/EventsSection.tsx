@@ -1,0 +1,22 @@
+import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
+import { catalogues } from '@ummahnotify/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { CreateEventPage } from './create/CreateEventPage';
+import { EventsList } from './list/EventsList';
+
+// This remote's texts come from its own build, so a redeploy brings its new strings.
+registerCatalogues({ events: catalogues.events });
+
+/** /dashboard/events: tabs Create and Events (SPEC §2). */
+export default function EventsSection() {
+  const { t } = useTranslation('events');
+  return (
+    <SectionPage
+      title={t('title')}
+      tabs={[
+        { key: 'create', label: t('tab.create'), element: <CreateEventPage /> },
+        { key: 'edit', label: t('tab.edit'), element: <EventsList /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
+import type { Dayjs } from 'dayjs';
+import type { EventChanges } from '../api/events';
+import { fromPickerValue, toPickerValue } from '../lib/dateTime';
+
+/** A row being edited (SPEC §4 Row edit): a copy of its values; Save sends it, Cancel drops it. */
+export interface EventDraft {
+  heading: string;
+  headingTa: string;
+  subHeading: string;
+  subHeadingTa: string;
+  link: string;
+  dateTime: Dayjs | null;
+  published: boolean;
+}
+
+export function draftOf(event: EventJson): EventDraft {
+  return {
+    heading: event.heading,
+    headingTa: event.headingTa,
+    subHeading: event.subHeading,
+    subHeadingTa: event.subHeadingTa,
+    link: event.link,
+    dateTime: toPickerValue(event.dateTime),
+    published: event.published,
+  };
+}
+
+export function changesOf(draft: EventDraft): EventChanges {
+  return { ...draft, dateTime: fromPickerValue(draft.dateTime) };
+}
+
+/** Problems of a draft by field, checked by the shared update schema (English messages). */
+export function checkDraft(draft: EventDraft): Partial<Record<keyof EventDraft, string>> {
+  const result = updateEventSchema.safeParse(changesOf(draft));
+  if (result.success) return {};
+  const problems: Partial<Record<keyof EventDraft, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof EventDraft;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}

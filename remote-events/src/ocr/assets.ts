@@ -1,0 +1,28 @@
+/** Where this remote's build was loaded from (rspack's publicPath 'auto': the folder of remoteEntry.js). */
+declare const __webpack_public_path__: string;
+
+const FALLBACK_PUBLIC_PATH = '/remotes/events/';
+
+/**
+ * The OCR files are copied beside this remote's chunks, under ocr/ (see rspack.config.ts), so they
+ * come from the same origin as the remote itself — never from a CDN — and move with it when it is
+ * deployed elsewhere.
+ */
+export function ocrAssetBase(pageUrl = window.location.href): string {
+  const publicPath =
+    typeof __webpack_public_path__ === 'string' && __webpack_public_path__ !== ''
+      ? __webpack_public_path__
+      : FALLBACK_PUBLIC_PATH;
+  return new URL('ocr/', new URL(publicPath, pageUrl)).href;
+}
+
+/** createWorker options: worker script, core directory (the worker picks the SIMD build) and language data. */
+export function ocrPaths(base = ocrAssetBase()) {
+  return {
+    workerPath: `${base}worker.min.js`,
+    corePath: `${base}core`,
+    // tesseract.js appends /eng.traineddata.gz itself: no trailing slash here.
+    langPath: `${base}lang`,
+    gzip: true,
+  };
+}

@@ -1,0 +1,10 @@
+import { describeExposedSection } from '../../shared/test/exposedSection';
+import JanazaSection from './JanazaSection';
+
+describeExposedSection({
+  name: 'JanazaSection',
+  Section: JanazaSection,
+  path: 'janaza-notifications',
+  title: 'Janaza Notifications',
+  secondTab: 'Notifications',
+});

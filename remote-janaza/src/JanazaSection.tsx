@@ -1,0 +1,22 @@
+import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
+import { catalogues } from '@ummahnotify/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { CreateNoticeForm } from './create/CreateNoticeForm';
+import { NoticeList } from './list/NoticeList';
+
+// This remote's texts come from its own build, so a redeploy brings its new strings.
+registerCatalogues({ janaza: catalogues.janaza });
+
+/** /dashboard/janaza-notifications: tabs Create and Notifications (SPEC §2). */
+export default function JanazaSection() {
+  const { t } = useTranslation('janaza');
+  return (
+    <SectionPage
+      title={t('title')}
+      tabs={[
+        { key: 'create', label: t('tab.create'), element: <CreateNoticeForm /> },
+        { key: 'edit', label: t('tab.edit'), element: <NoticeList /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,232 @@
+import { useToast } from '@ummahnotify/shared/client';
+import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { callProblem } from '../api/errors';
+import { useCreateNotice, useProviders } from '../api/notices';
+import { dueDateWire } from '../common/dueDateWire';
+import { ImagePicker, imageProblem } from '../common/ImagePicker';
+import { useJanazaText } from '../common/useJanazaText';
+import { zodRule } from '../common/zodRule';
+
+interface FormValues {
+  provider?: string;
+  contact?: string;
+  image?: File;
+  name?: string;
+  age?: number | null;
+  postal?: string;
+  gender: 'male' | 'female';
+  isPrivacy: boolean;
+  dueDate?: Dayjs | null;
+  note?: string;
+}
+
+/** SPEC §4: after creation the form resets to gender male, not private, no provider. */
+const INITIAL: FormValues = { gender: 'male', isPrivacy: false };
+const FIELDS = ['provider', 'image', 'name', 'age', 'postal', 'gender', 'isPrivacy', 'dueDate', 'note'] as const;
+
+/** 'Create Janaza Notification' (SPEC §2): validated by the shared schema before anything is sent. */
+export function CreateNoticeForm() {
+  const { t, message } = useJanazaText();
+  const toast = useToast();
+  const [form] = Form.useForm<FormValues>();
+  const providers = useProviders();
+  const create = useCreateNotice();
+
+  useEffect(() => {
+    if (providers.isError) {
+      // SPEC §8: a provider fetch failure is logged; the user also sees why the list is empty.
+      console.error('Provider fetch failed', providers.error);
+      toast.error(t('providersLoadFailed'));
+    }
+  }, [providers.isError, providers.error, toast, t]);
+
+  const onProviderChange = (id: string | undefined) => {
+    const chosen = providers.data?.find((p) => p._id === id);
+    form.setFieldValue('contact', chosen?.contact ?? '');
+  };
+
+  const onFinish = async (values: FormValues) => {
+    const parsed = janazaCreateSchema.safeParse({ ...values, dueDate: dueDateWire(values.dueDate) });
+    if (!parsed.success) {
+      form.setFields(
+        parsed.error.issues
+          .filter((i) => (FIELDS as readonly unknown[]).includes(i.path[0]))
+          .map((i) => ({ name: i.path[0] as (typeof FIELDS)[number], errors: [message(i.message)] })),
+      );
+      return;
+    }
+    try {
+      const answer = await create.mutateAsync({ values: parsed.data, image: values.image });
+      if (answer?.code !== 200 && answer?.code !== 201) {
+        toast.error(t('createFailed'));
+        return;
+      }
+      toast.success(t('created'));
+      form.resetFields();
+    } catch (error) {
+      const problem = callProblem(error);
+      if (problem.kind === 'failed') {
+        console.error('Error creating notification', error);
+        toast.error(t('createError'));
+        return;
+      }
+      const known = problem.errors.filter((e) => (FIELDS as readonly string[]).includes(e.path));
+      form.setFields(known.map((e) => ({ name: e.path as (typeof FIELDS)[number], errors: [message(e.message)] })));
+      toast.error(
+        <>
+          {t('createFailed')}
+          {problem.message && known.length === 0 ? <div>{message(problem.message)}</div> : null}
+        </>,
+      );
+    }
+  };
+
+  const fieldRule = (field: keyof typeof janazaCreateFields, toWire?: (v: unknown) => unknown) =>
+    zodRule(janazaCreateFields[field], message, toWire);
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('createTitle')}
+      </Typography.Title>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={INITIAL}
+        onFinish={onFinish}
+        requiredMark
+        scrollToFirstError
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="provider"
+              label={t('field.provider')}
+              required
+              rules={[fieldRule('provider', (v) => v ?? '')]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                allowClear
+                placeholder={t('field.providerPlaceholder')}
+                loading={providers.isLoading}
+                options={providers.data?.map((p) => ({ value: p._id, label: p.businessName }))}
+                notFoundContent={providers.isSuccess ? t('noProviders') : undefined}
+                onChange={onProviderChange}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="contact" label={t('field.contact')}>
+              <Input readOnly tabIndex={-1} variant="filled" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {providers.isError && (
+          <Alert type="error" showIcon title={t('providersLoadFailed')} style={{ marginBottom: 16 }} />
+        )}
+
+        <Form.Item
+          name="image"
+          label={t('field.image')}
+          rules={[
+            {
+              validator: async (_r, file?: File) => {
+                const problem = imageProblem(file);
+                if (problem) throw new Error(t(problem));
+              },
+            },
+          ]}
+        >
+          <ImagePicker />
+        </Form.Item>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('field.name')} required rules={[fieldRule('name')]}>
+              <Input autoComplete="off" maxLength={120} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="age" label={t('field.age')} required rules={[fieldRule('age')]}>
+              <InputNumber inputMode="numeric" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="postal"
+              label={t('field.postal')}
+              required
+              extra={t('field.postalHint')}
+              rules={[fieldRule('postal', (v) => v ?? '')]}
+            >
+              <Input inputMode="numeric" maxLength={POSTAL_CODE_DIGITS} autoComplete="postal-code" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="gender" label={t('field.gender')} rules={[fieldRule('gender')]}>
+              <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="isPrivacy" valuePropName="checked" extra={t('field.isPrivacyHint')}>
+              <Checkbox>{t('field.isPrivacy')}</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Form.Item
+          name="dueDate"
+          label={t('field.dueDate')}
+          required
+          rules={[fieldRule('dueDate', (v) => dueDateWire(v) ?? '')]}
+        >
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="DD-MM-YYYY HH:mm"
+            placeholder={t('field.dueDatePlaceholder')}
+            // Enter confirms the typed date; it must not also send the half-filled form.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+            style={{ width: '100%', maxWidth: 320 }}
+          />
+        </Form.Item>
+
+        <Form.Item name="note" label={t('field.note')} rules={[fieldRule('note')]}>
+          <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
+        </Form.Item>
+
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={create.isPending}
+          block
+          size="large"
+          style={{ maxWidth: 320 }}
+        >
+          {create.isPending ? t('creating') : t('saveNotification')}
+        </Button>
+      </Form>
+    </>
+  );
+}

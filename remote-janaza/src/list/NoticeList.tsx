@@ -1,0 +1,194 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import {
+  filterNotices,
+  type JanazaNotice,
+  NOTIFICATION_STATUSES,
+  type NotificationStatus,
+} from '@ummahnotify/shared/domain';
+import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { callProblem } from '../api/errors';
+import { useDeleteNotice, useNotices } from '../api/notices';
+import { useJanazaText } from '../common/useJanazaText';
+import { DueDate } from './DueDate';
+import { NoticePart, type NoticePartName } from './NoticeParts';
+import { useRowEdit } from './useRowEdit';
+
+type StatusFilter = NotificationStatus | 'all';
+
+/** The Notifications tab (SPEC §2): search, status filter, count line, table at md and up, cards below. */
+export function NoticeList() {
+  const { t, message } = useJanazaText();
+  const toast = useToast();
+  const isMobile = useIsMobile();
+  const notices = useNotices();
+  const remove = useDeleteNotice();
+  const edit = useRowEdit();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+
+  const all = notices.data ?? [];
+  const shown = useMemo(() => filterNotices(notices.data ?? [], q, status), [notices.data, q, status]);
+
+  useEffect(() => {
+    if (notices.isError) toast.error(t('loadFailed'));
+  }, [notices.isError, toast, t]);
+
+  const onDelete = (notice: JanazaNotice) => {
+    if (edit.editingId === notice._id) edit.cancel();
+    remove.mutate(notice._id, {
+      onSuccess: () => toast.success(t('deleted')),
+      onError: (error) => {
+        const problem = callProblem(error);
+        toast.error(
+          <>
+            {t('deleteFailed')}
+            {problem.message ? <div>{message(problem.message)}</div> : null}
+          </>,
+        );
+      },
+    });
+  };
+
+  const part =
+    (name: NoticePartName, layout: 'table' | 'card' = 'table') =>
+    (_: unknown, notice: JanazaNotice) => (
+      <NoticePart part={name} notice={notice} edit={edit} onDelete={onDelete} layout={layout} />
+    );
+  const columns: ColumnsType<JanazaNotice> = [
+    {
+      key: 'dueDate',
+      title: t('col.dueDate'),
+      dataIndex: 'dueDate',
+      render: (value: string) => <DueDate value={value} wrap />,
+      width: 100,
+    },
+    { key: 'profile', title: t('col.profile'), render: part('profile'), width: 180 },
+    { key: 'personal', title: t('col.personal'), render: part('personal'), width: 120 },
+    { key: 'location', title: t('col.location'), render: part('location'), width: 100 },
+    { key: 'details', title: t('col.details'), render: part('details') },
+    { key: 'status', title: t('col.status'), render: part('status'), width: 120 },
+    { key: 'actions', title: t('col.actions'), render: part('actions'), width: 120, fixed: 'right' },
+  ];
+
+  const statusOptions = [
+    { value: 'all', label: t('status.all') },
+    ...NOTIFICATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('editTitle')}
+      </Typography.Title>
+      <Flex gap={12} wrap>
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          style={{ flex: '1 1 240px', maxWidth: isMobile ? undefined : 420 }}
+        />
+        <Select<StatusFilter>
+          aria-label={t('statusFilter')}
+          value={status}
+          onChange={setStatus}
+          options={statusOptions}
+          style={{ flex: isMobile ? '1 1 100%' : '0 1 220px', minWidth: 170 }}
+        />
+      </Flex>
+
+      {notices.isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : notices.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadFailed')}
+          action={
+            <Button size="small" onClick={() => notices.refetch()}>
+              {t('common:retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <Typography.Text type="secondary" aria-live="polite">
+            {t('showing', { shown: shown.length, total: all.length })}
+          </Typography.Text>
+          {shown.length === 0 ? (
+            <Empty
+              description={
+                <Flex vertical gap={4}>
+                  <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
+                  <Typography.Text type="secondary">{all.length === 0 ? t('emptyBody') : t('noMatch')}</Typography.Text>
+                </Flex>
+              }
+            />
+          ) : isMobile ? (
+            <List
+              dataSource={shown}
+              rowKey="_id"
+              split={false}
+              renderItem={(notice) => (
+                <List.Item style={{ padding: '0 0 12px' }}>
+                  <NoticeCard notice={notice} render={part} editing={edit.editingId === notice._id} />
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Table<JanazaNotice>
+              rowKey="_id"
+              columns={columns}
+              dataSource={shown}
+              pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+              scroll={{ x: 900 }}
+              size="small"
+            />
+          )}
+        </>
+      )}
+    </Flex>
+  );
+}
+
+/** Below md: one card per notice with the same parts as the table's columns. */
+function NoticeCard({
+  notice,
+  render,
+  editing,
+}: {
+  notice: JanazaNotice;
+  render: (name: NoticePartName, layout?: 'table' | 'card') => (_: unknown, notice: JanazaNotice) => ReactNode;
+  editing: boolean;
+}) {
+  const { t } = useJanazaText();
+  const section = (label: string, name: NoticePartName) => (
+    <Flex vertical gap={4}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      {render(name)(undefined, notice)}
+    </Flex>
+  );
+  return (
+    <Card size="small" style={{ width: '100%' }} data-testid="notice-card">
+      <Flex vertical gap={12}>
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <DueDate value={notice.dueDate} />
+          {!editing && render('status')(undefined, notice)}
+        </Flex>
+        {render('profile')(undefined, notice)}
+        {section(t('col.personal'), 'personal')}
+        {section(t('col.location'), 'location')}
+        {section(t('col.details'), 'details')}
+        {editing && section(t('col.status'), 'status')}
+        {render('actions', 'card')(undefined, notice)}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { useToast } from '@ummahnotify/shared/client';
+import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
+import { useCallback, useState } from 'react';
+import { callProblem } from '../api/errors';
+import { useUpdateNotice } from '../api/notices';
+import { imageProblem } from '../common/ImagePicker';
+import { useJanazaText } from '../common/useJanazaText';
+
+/** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
+export interface NoticeDraft {
+  name: string;
+  age: number | null;
+  gender: 'male' | 'female';
+  isPrivacy: boolean;
+  note: string;
+  status: NotificationStatus;
+  image?: File;
+}
+export type DraftErrors = Partial<Record<keyof NoticeDraft, string>>;
+
+export interface RowEdit {
+  editingId: string | null;
+  draft: NoticeDraft | null;
+  errors: DraftErrors;
+  start: (notice: JanazaNotice) => void;
+  change: (patch: Partial<NoticeDraft>) => void;
+  cancel: () => void;
+  save: () => void;
+}
+
+const draftOf = (n: JanazaNotice): NoticeDraft => ({
+  name: n.name,
+  age: n.age,
+  gender: n.gender,
+  isPrivacy: n.isPrivacy,
+  note: n.note,
+  status: n.status,
+});
+
+/**
+ * One row at a time (SPEC §4): Edit copies the notice into a draft, Save sends it and leaves edit
+ * mode (the row shows the change at once and rolls back with a toast if the server refuses), Cancel
+ * discards it. The draft is checked with the shared schema first; a bad draft stays in edit mode.
+ */
+export function useRowEdit(): RowEdit {
+  const { t, message } = useJanazaText();
+  const toast = useToast();
+  const update = useUpdateNotice();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<NoticeDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+
+  const start = useCallback((n: JanazaNotice) => {
+    setEditingId(n._id);
+    setDraft(draftOf(n));
+    setErrors({});
+  }, []);
+  const cancel = useCallback(() => {
+    setEditingId(null);
+    setDraft(null);
+    setErrors({});
+  }, []);
+  const change = useCallback((patch: Partial<NoticeDraft>) => {
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) delete next[key as keyof NoticeDraft];
+      return next;
+    });
+  }, []);
+
+  const save = useCallback(() => {
+    if (!editingId || !draft) return;
+    const { image, ...fields } = draft;
+    const parsed = janazaUpdateSchema.safeParse(fields);
+    const found: DraftErrors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        found[String(issue.path[0]) as keyof NoticeDraft] ??= message(issue.message);
+    }
+    const imageKey = imageProblem(image);
+    if (imageKey) found.image = t(imageKey);
+    if (!parsed.success || imageKey) {
+      setErrors(found);
+      return;
+    }
+    const { postal: _postal, ...changes } = parsed.data as typeof parsed.data & { postal?: string };
+    const previewUrl = image && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(image) : undefined;
+    update.mutate(
+      { id: editingId, changes, image, previewUrl },
+      {
+        onSuccess: () => toast.success(t('updated')),
+        onError: (error) => {
+          const problem = callProblem(error);
+          const reason = problem.errors[0]?.message ?? problem.message;
+          toast.error(
+            <>
+              {t('updateFailed')}
+              {reason ? <div>{message(reason)}</div> : null}
+            </>,
+          );
+        },
+      },
+    );
+    cancel();
+  }, [editingId, draft, message, t, toast, update, cancel]);
+
+  return { editingId, draft, errors, start, change, cancel, save };
+}

@@ -1,0 +1,10 @@
+import { describeExposedSection } from '../../shared/test/exposedSection';
+import CommitteeSection from './CommitteeSection';
+
+describeExposedSection({
+  name: 'CommitteeSection',
+  Section: CommitteeSection,
+  path: 'committee-members',
+  title: 'Committee Members',
+  secondTab: 'Edit',
+});

@@ -1,0 +1,32 @@
+import './catalogues';
+import { SectionPage } from '@ummahnotify/shared/client';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CommitteeForm } from './committee/CommitteeForm';
+import { CommitteeTable } from './committee/CommitteeTable';
+import { SuperadminOnly } from './common/SuperadminOnly';
+
+/** /dashboard/committee-members (superadmin only; others go to /): Create is the form, Edit the management table. */
+export default function CommitteeSection() {
+  const { t } = useTranslation('committee');
+  return (
+    <SuperadminOnly>
+      <SectionPage
+        title={t('committeeTitle')}
+        tabs={[
+          { key: 'create', label: t('tab.create'), element: <CommitteeForm /> },
+          {
+            key: 'edit',
+            label: t('tab.edit'),
+            element: (
+              <>
+                <Typography.Title level={4}>{t('tableTitle')}</Typography.Title>
+                <CommitteeTable />
+              </>
+            ),
+          },
+        ]}
+      />
+    </SuperadminOnly>
+  );
+}

@@ -1,0 +1,10 @@
+import { describeExposedSection } from '../../shared/test/exposedSection';
+import MembersSection from './MembersSection';
+
+describeExposedSection({
+  name: 'MembersSection',
+  Section: MembersSection,
+  path: 'members',
+  title: 'Members',
+  secondTab: 'Edit',
+});

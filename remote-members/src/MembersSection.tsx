@@ -1,0 +1,32 @@
+import './catalogues';
+import { SectionPage } from '@ummahnotify/shared/client';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SuperadminOnly } from './common/SuperadminOnly';
+import { MemberCreateForm } from './members/MemberCreateForm';
+import { MembersList } from './members/MembersList';
+
+/** /dashboard/members (superadmin only; others go to /): tabs Create and Edit (SPEC §2). */
+export default function MembersSection() {
+  const { t } = useTranslation('members');
+  return (
+    <SuperadminOnly>
+      <SectionPage
+        title={t('membersTitle')}
+        tabs={[
+          { key: 'create', label: t('tab.create'), element: <MemberCreateForm /> },
+          {
+            key: 'edit',
+            label: t('tab.edit'),
+            element: (
+              <>
+                <Typography.Title level={4}>{t('membersEditTitle')}</Typography.Title>
+                <MembersList />
+              </>
+            ),
+          },
+        ]}
+      />
+    </SuperadminOnly>
+  );
+}

@@ -1,0 +1,40 @@
+import type { CommitteeMember, CommitteePosition } from '@ummahnotify/shared/domain';
+
+/** The editable copy of a row while it is in edit mode (SPEC §4 "Row edit"). */
+export interface RowDraft {
+  fName: string;
+  lName: string;
+  email: string;
+  contact: string;
+  position: CommitteePosition;
+  backendUser: boolean;
+  birthDate: string;
+}
+
+export type RequiredRowField = 'fName' | 'lName' | 'email';
+const REQUIRED: RequiredRowField[] = ['fName', 'lName', 'email'];
+
+export function draftOf(m: CommitteeMember): RowDraft {
+  return {
+    fName: m.fName,
+    lName: m.lName,
+    email: m.email,
+    contact: m.contact,
+    position: m.position,
+    backendUser: m.backendUser,
+    birthDate: m.birthDate,
+  };
+}
+
+/** SPEC §5: the table's save is blocked while first name, last name or email is empty. */
+export function missingFields(d: RowDraft): RequiredRowField[] {
+  return REQUIRED.filter((f) => d[f].trim() === '');
+}
+
+/** Only what changed is sent. */
+export function changedFields(m: CommitteeMember, d: RowDraft): Partial<RowDraft> {
+  const before = draftOf(m);
+  return Object.fromEntries(
+    Object.entries(d).filter(([k, v]) => before[k as keyof RowDraft] !== v),
+  ) as Partial<RowDraft>;
+}

@@ -1,0 +1,13 @@
+import { useAuthStore } from '@ummahnotify/shared/client';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+
+/**
+ * Only a superadmin may see the members and committee sections (SPEC §2, §6); anyone else is sent
+ * to `/`. The shell checks too, but a remote is deployed on its own and must not rely on that.
+ */
+export function SuperadminOnly({ children }: { children: ReactNode }) {
+  const rights = useAuthStore((s) => s.rights);
+  if (rights !== 'superadmin') return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,72 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
+import { catalogues } from '@ummahnotify/shared/domain';
+import { Alert, Button, Col, Flex, Result, Row, Spin } from 'antd';
+import { isAxiosError } from 'axios';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CARDS } from './cards';
+import { SummaryCard } from './SummaryCard';
+import { serverMessage, useSummary } from './useSummary';
+
+// This remote's texts come from its own build, so a redeploy brings its new strings.
+registerCatalogues({ summary: catalogues.summary });
+
+/** /dashboard/summary (superadmin only): the eight count cards of SPEC §2 "Summary page". */
+export default function SummarySection() {
+  const { t } = useTranslation('summary');
+  const { t: common } = useTranslation('common');
+  const summary = useSummary();
+
+  const problem = (error: unknown) =>
+    serverMessage(error) ??
+    (isAxiosError(error)
+      ? common('networkError')
+      : common('errorDetails', { message: error instanceof Error ? error.message : String(error) }));
+  const retry = (
+    <Button icon={<ReloadOutlined />} onClick={() => void summary.refetch()} loading={summary.isFetching}>
+      {common('retry')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (summary.isPending) {
+    content = (
+      <Flex role="status" vertical align="center" gap={12} style={{ padding: '48px 0' }}>
+        <Spin size="large" />
+        <span>{t('loadingSummary')}</span>
+      </Flex>
+    );
+  } else if (summary.isError && !summary.data) {
+    content = <Result status="error" title={t('loadFailed')} subTitle={problem(summary.error)} extra={retry} />;
+  } else {
+    const data = summary.data;
+    content = (
+      <Flex vertical gap={16}>
+        <Flex justify="flex-end">
+          <Button icon={<ReloadOutlined />} onClick={() => void summary.refetch()} loading={summary.isFetching}>
+            {t('refresh')}
+          </Button>
+        </Flex>
+        {summary.isError && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('refreshFailed')}
+            description={problem(summary.error)}
+            action={retry}
+          />
+        )}
+        <Row gutter={[16, 16]}>
+          {CARDS.map((card) => (
+            <Col key={card.key} xs={24} sm={12} lg={8} xxl={6} style={{ display: 'flex' }}>
+              <SummaryCard card={card} summary={data} />
+            </Col>
+          ))}
+        </Row>
+      </Flex>
+    );
+  }
+
+  return <SectionPage title={t('title')}>{content}</SectionPage>;
+}

@@ -1,0 +1,166 @@
+/**
+ * The one build factory every front-end package uses (shell and the four remotes).
+ * Each package's rspack.config.ts calls createConfig with its own name and directory, so
+ * `npm run build -w <package>` builds that package alone into its own dist/.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, DefinePlugin, type EntryObject, HtmlRspackPlugin } from '@rspack/core';
+
+type Exposes = Record<string, string>;
+
+export interface FrontEndOptions {
+  /** Module Federation container name: `shell` or `remote_<name>`. */
+  name: string;
+  /** The package directory (where package.json and src/ are). */
+  dir: string;
+  /** Modules a remote exposes, e.g. `{ './EventsSection': './src/EventsSection.tsx' }`. */
+  exposes?: Exposes;
+  /** The host: built from src/index.ts into an index.html (from ./index.html) served at `/`. */
+  host?: boolean;
+}
+
+/**
+ * Shared as singletons between the shell and every remote. Keys are import requests; the value is
+ * the dependency in package.json whose version range becomes `requiredVersion`.
+ */
+const SINGLETONS: Record<string, string> = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react/jsx-dev-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router-dom': 'react-router-dom',
+  antd: 'antd',
+  '@ant-design/icons': '@ant-design/icons',
+  '@tanstack/react-query': '@tanstack/react-query',
+  zustand: 'zustand',
+  axios: 'axios',
+  i18next: 'i18next',
+  'react-i18next': 'react-i18next',
+  dayjs: 'dayjs',
+  '@ummahnotify/shared/client': '@ummahnotify/shared',
+};
+
+interface PackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** The workspace pins exact versions; a singleton accepts any later compatible one (same major). */
+function toRange(spec: string): string {
+  return /^\d/.test(spec) ? `^${spec}` : spec;
+}
+
+function sharedConfig(dir: string) {
+  const deps = readPackageJson(dir).dependencies ?? {};
+  const sharedVersion = readPackageJson(path.join(ROOT, 'shared')).version;
+  return Object.fromEntries(
+    Object.entries(SINGLETONS).map(([request, dependency]) => {
+      const spec = deps[dependency];
+      if (!spec) throw new Error(`${dir}/package.json must list ${dependency}: it is a shared singleton.`);
+      const isWorkspace = dependency === '@ummahnotify/shared';
+      return [
+        request,
+        {
+          singleton: true,
+          // A mismatch throws while the remote loads, so the shell shows "section unavailable" and
+          // logs the versions, instead of running two incompatible copies.
+          strictVersion: true,
+          requiredVersion: toRange(spec),
+          ...(isWorkspace ? { version: sharedVersion } : {}),
+        },
+      ];
+    }),
+  );
+}
+
+/** What a build calls itself: UN_BUILD_LABEL when set (a deploy's tag), else version and build date. */
+function buildLabel(dir: string): string {
+  const { version } = readPackageJson(dir);
+  return (
+    process.env.UN_BUILD_LABEL ||
+    `${path.basename(dir)} ${version} · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  );
+}
+
+export function createConfig({
+  name,
+  dir,
+  exposes,
+  host,
+}: FrontEndOptions): (env: unknown, argv: { mode?: string }) => Configuration {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    // Remotes have no page of their own: their container entry (remoteEntry.js) is their entry.
+    const entry: EntryObject = host ? { main: './src/index.ts' } : {};
+    return {
+      name,
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry,
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell serves deep links (/dashboard/events/create), so its assets are absolute;
+        // a remote's chunks load relative to wherever its remoteEntry.js was fetched from.
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          // Every remote also exposes its build label, so the shell can show which build is live.
+          exposes: host ? exposes : { ...exposes, './BuildInfo': path.join(ROOT, 'shared/src/client/build-info.ts') },
+          // Remote URLs are not baked in: the shell registers them at run time from /app-config.json.
+          remotes: {},
+          shared: sharedConfig(dir),
+          // Reuse what the shell already loaded instead of fetching every remote at start-up.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new DefinePlugin({ __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)) }),
+        ...(host ? [new HtmlRspackPlugin({ template: './index.html' })] : []),
+      ],
+      performance: { hints: false },
+      stats: production ? 'normal' : 'minimal',
+    };
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  COMMITTEE_API,
+  type CommitteeMember,
+  committeeAssignSchema,
+  committeeCreateSchema,
+  committeeListQuerySchema,
+  committeeUpdateSchema,
+  type MembersApiItem,
+  type MembersApiList,
+  memberIdParamsSchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FeatureDeps } from '../index';
+import { actorId } from '../members/actor';
+import {
+  assignRole,
+  createCommitteeMember,
+  deleteCommitteeMember,
+  listCommittee,
+  updateCommitteeMember,
+} from './store';
+
+const ONE = `${COMMITTEE_API.list}/:id`;
+const ASSIGN = `${COMMITTEE_API.list}/assign/:id`;
+
+/** Committee members (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`; create answers 201. */
+export async function registerCommittee(app: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    COMMITTEE_API.list,
+    { schema: { querystring: committeeListQuerySchema } },
+    async (request): Promise<MembersApiList<CommitteeMember>> => {
+      const { members, nextCursor } = await listCommittee(db, request.query);
+      return { code: 200, data: members, nextCursor };
+    },
+  );
+
+  r.post(
+    COMMITTEE_API.list,
+    { schema: { body: committeeCreateSchema } },
+    async (request, reply): Promise<MembersApiItem<CommitteeMember>> => {
+      const data = await createCommitteeMember(db, request.body, actorId(request));
+      reply.status(201);
+      return { code: 201, data };
+    },
+  );
+
+  r.patch(
+    ONE,
+    { schema: { params: memberIdParamsSchema, body: committeeUpdateSchema } },
+    async (request): Promise<MembersApiItem<CommitteeMember>> => {
+      return { code: 200, data: await updateCommitteeMember(db, request.params.id, request.body, actorId(request)) };
+    },
+  );
+
+  r.delete(
+    ONE,
+    { schema: { params: memberIdParamsSchema } },
+    async (request): Promise<MembersApiItem<CommitteeMember>> => {
+      return { code: 200, data: await deleteCommitteeMember(db, request.params.id, actorId(request)) };
+    },
+  );
+
+  r.patch(
+    ASSIGN,
+    { schema: { params: memberIdParamsSchema, body: committeeAssignSchema } },
+    async (request): Promise<MembersApiItem<CommitteeMember>> => {
+      const { userId, role } = request.body;
+      return { code: 200, data: await assignRole(db, request.params.id, userId, role, actorId(request)) };
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AssignableRole,
+  type CommitteeCreate,
+  type CommitteeMember,
+  type CommitteeUpdate,
+  committeeCreateSchema,
+  issuesToErrors,
+} from '@ummahnotify/shared/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { audit } from '../../audit';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../web/errors';
+import { isUniqueViolation } from '../members/db-errors';
+import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
+import { grantOf, moveGrant } from './account-rights';
+import { toColumns, toCommitteeMember, toInput } from './mapper';
+
+export interface CommitteeListFilter {
+  q?: string;
+  status?: 'backend' | 'other';
+  limit?: number;
+  cursor?: string;
+}
+
+const SEARCHED = [
+  'committee_members.first_name',
+  'committee_members.last_name',
+  'committee_members.email',
+  'committee_members.contact',
+];
+
+const duplicateEmail = (email: string) =>
+  new HttpError(409, `A committee member with the email ${email} already exists.`, [
+    { path: 'email', message: 'is already used by another committee member' },
+  ]);
+const notFound = () => new HttpError(404, 'That committee member does not exist (it may have been deleted).');
+
+/** Committee members with the id of the account that has the same email, when it exists. */
+function withAccount(db: Kysely<Database> | Transaction<Database>) {
+  return db
+    .selectFrom('committee_members')
+    .leftJoin('users', 'users.email', 'committee_members.email')
+    .selectAll('committee_members')
+    .select('users.id as user_id');
+}
+
+export async function listCommittee(
+  db: Db,
+  f: CommitteeListFilter,
+): Promise<{ members: CommitteeMember[]; nextCursor: string | null }> {
+  let query = withAccount(db).orderBy('committee_members.created_at', 'desc').orderBy('committee_members.id', 'desc');
+  if (f.q) query = query.where(containsAny(SEARCHED, f.q));
+  if (f.status) query = query.where('committee_members.backend_user', '=', f.status === 'backend' ? 1 : 0);
+  if (f.cursor) query = query.where(afterCursor(decodeCursor(f.cursor), 'committee_members'));
+  if (f.limit !== undefined) query = query.limit(f.limit + 1);
+  const { rows, nextCursor } = page(await query.execute(), f.limit);
+  return { members: rows.map(toCommitteeMember), nextCursor };
+}
+
+async function findOne(db: Kysely<Database> | Transaction<Database>, id: string): Promise<CommitteeMember | undefined> {
+  const row = await withAccount(db).where('committee_members.id', '=', id).executeTakeFirst();
+  return row ? toCommitteeMember(row) : undefined;
+}
+
+async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('committee_members').select('id').where('email', '=', email);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+async function guarded<T>(email: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail(email);
+    throw error;
+  }
+}
+
+export async function createCommitteeMember(db: Db, input: CommitteeCreate, actorId: string): Promise<CommitteeMember> {
+  if (await emailTaken(db, input.email)) throw duplicateEmail(input.email);
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  return guarded(input.email, () =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('committee_members')
+        .values({ id, ...toColumns(input), created_by: actorId, created_at: now, updated_at: now })
+        .execute();
+      await moveGrant(trx, null, grantOf(input), actorId);
+      const after = (await findOne(trx, id)) as CommitteeMember;
+      await audit(trx, { actorId, action: 'committee.created', entity: 'committee_member', entityId: id, after });
+      return after;
+    }),
+  );
+}
+
+/** Merges the changes into the stored committee member, checks the whole record, and moves its account rights. */
+export async function updateCommitteeMember(
+  db: Db,
+  id: string,
+  changes: CommitteeUpdate,
+  actorId: string,
+): Promise<CommitteeMember> {
+  const before = await findOne(db, id);
+  if (!before) throw notFound();
+  const merged = committeeCreateSchema.safeParse({ ...toInput(before), ...changes });
+  if (!merged.success) {
+    const errors = issuesToErrors(merged.error);
+    throw new HttpError(400, `Please check your input: ${errors[0].path} ${errors[0].message}`, errors);
+  }
+  const next = merged.data;
+  if (next.email !== before.email && (await emailTaken(db, next.email, id))) throw duplicateEmail(next.email);
+  return guarded(next.email, () => save(db, before, next, actorId, 'committee.updated'));
+}
+
+/** Gives a backend user's account one of the assignable roles (SPEC §5): stored as the member's rights. */
+export async function assignRole(
+  db: Db,
+  id: string,
+  userId: string,
+  role: AssignableRole,
+  actorId: string,
+): Promise<CommitteeMember> {
+  const before = await findOne(db, id);
+  if (!before) throw notFound();
+  if (userId !== before._id && userId !== before.userId) {
+    throw new HttpError(400, 'Please check your input: userId must be the id of this committee member', [
+      { path: 'userId', message: 'must be the id of this committee member' },
+    ]);
+  }
+  if (!before.backendUser) {
+    throw new HttpError(
+      409,
+      `${before.fName} is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.`,
+    );
+  }
+  return save(db, before, { ...toInput(before), rights: role }, actorId, 'committee.role-assigned');
+}
+
+async function save(
+  db: Db,
+  before: CommitteeMember,
+  next: CommitteeCreate,
+  actorId: string,
+  action: string,
+): Promise<CommitteeMember> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('committee_members')
+      .set({ ...toColumns(next), updated_at: new Date().toISOString() })
+      .where('id', '=', before._id)
+      .execute();
+    await moveGrant(trx, grantOf(before), grantOf(next), actorId);
+    const after = (await findOne(trx, before._id)) as CommitteeMember;
+    await audit(trx, { actorId, action, entity: 'committee_member', entityId: before._id, before, after });
+    return after;
+  });
+}
+
+/** Deleting a committee member takes its account's rights away at once (refused for the last superadmin). */
+export async function deleteCommitteeMember(db: Db, id: string, actorId: string): Promise<CommitteeMember> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findOne(trx, id);
+    if (!before) throw notFound();
+    await moveGrant(trx, grantOf(before), null, actorId);
+    await trx.deleteFrom('committee_members').where('id', '=', id).execute();
+    await audit(trx, { actorId, action: 'committee.deleted', entity: 'committee_member', entityId: id, before });
+    return before;
+  });
+}

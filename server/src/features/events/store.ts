@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AiEvent,
+  type CreateEvent,
+  catalogues,
+  type EventJson,
+  type EventListQuery,
+  type UpdateEvent,
+} from '@ummahnotify/shared/domain';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { audit } from '../../audit';
+import type { Db } from '../../db/connect';
+import type { Database, EventsTable } from '../../db/schema';
+import { HttpError } from '../../web/errors';
+import type { ProcessedImage } from '../uploads/image';
+import { deleteImage, saveImage } from '../uploads/store';
+import { type EventRow, eventForAudit, eventToJson } from './json';
+
+type Tx = Transaction<Database>;
+type Reader = Kysely<Database> | Tx;
+
+const notFound = () => new HttpError(404, catalogues.events.en['server.notFound']);
+
+function encodeCursor(row: EventRow): string {
+  return Buffer.from(JSON.stringify([row.date_time, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return value as [string, string];
+  } catch {
+    // fall through to the refusal
+  }
+  throw new HttpError(400, 'Please check your input: cursor is not valid', [
+    { path: 'cursor', message: 'is not valid' },
+  ]);
+}
+
+/** Latest date first. Without `limit` the full list (ARCHITECTURE.md "API"). */
+export async function listEvents(
+  db: Db,
+  query: EventListQuery,
+): Promise<{ events: EventJson[]; nextCursor: string | null }> {
+  let select = db.selectFrom('events').selectAll();
+  if (query.status) select = select.where('published', '=', query.status === 'published' ? 1 : 0);
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    select = select.where((eb) =>
+      eb.or(
+        (['heading', 'heading_ta', 'sub_heading', 'sub_heading_ta'] as const).map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`,
+        ),
+      ),
+    );
+  }
+  if (query.cursor) {
+    const [dateTime, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([eb('date_time', '<', dateTime), eb.and([eb('date_time', '=', dateTime), eb('id', '<', id)])]),
+    );
+  }
+  select = select.orderBy('date_time', 'desc').orderBy('id', 'desc');
+  if (query.limit) select = select.limit(query.limit + 1);
+  const rows = await select.execute();
+  const more = query.limit !== undefined && rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return { events: page.map(eventToJson), nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
+}
+
+async function rowFor(db: Reader, id: string): Promise<EventRow> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function findEvent(db: Db, id: string): Promise<EventJson> {
+  return eventToJson(await rowFor(db, id));
+}
+
+function columnsFor(fields: UpdateEvent): Updateable<EventsTable> {
+  const columns: Updateable<EventsTable> = {};
+  if (fields.heading !== undefined) columns.heading = fields.heading;
+  if (fields.headingTa !== undefined) columns.heading_ta = fields.headingTa;
+  if (fields.subHeading !== undefined) columns.sub_heading = fields.subHeading;
+  if (fields.subHeadingTa !== undefined) columns.sub_heading_ta = fields.subHeadingTa;
+  if (fields.content !== undefined) columns.content = fields.content;
+  if (fields.contentTa !== undefined) columns.content_ta = fields.contentTa;
+  if (fields.address !== undefined) columns.address = fields.address;
+  if (fields.addressTa !== undefined) columns.address_ta = fields.addressTa;
+  if (fields.registration !== undefined) columns.registration = fields.registration ? 1 : 0;
+  if (fields.serviceType !== undefined) columns.service_type = fields.serviceType;
+  if (fields.dateTime !== undefined) columns.date_time = fields.dateTime;
+  if (fields.link !== undefined) columns.link = fields.link;
+  return columns;
+}
+
+export interface Writer {
+  db: Db;
+  dataDir: string;
+  actorId: string;
+}
+
+/** A new event, never published (SPEC §4), with its poster when one was sent. */
+export async function createEvent(
+  { db, dataDir, actorId }: Writer,
+  fields: CreateEvent,
+  image: ProcessedImage | undefined,
+): Promise<EventJson> {
+  const row = await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const imageId = image ? await saveImage(trx, dataDir, image, actorId) : null;
+    const id = randomUUID();
+    await trx
+      .insertInto('events')
+      .values({
+        id,
+        heading: fields.heading,
+        heading_ta: fields.headingTa,
+        sub_heading: fields.subHeading,
+        sub_heading_ta: fields.subHeadingTa,
+        content: fields.content,
+        content_ta: fields.contentTa,
+        address: fields.address,
+        address_ta: fields.addressTa,
+        registration: fields.registration ? 1 : 0,
+        service_type: fields.serviceType,
+        date_time: fields.dateTime,
+        published: 0,
+        published_at: null,
+        link: fields.link,
+        image_id: imageId,
+        ai_source: null,
+        created_by: actorId,
+        updated_by: actorId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const created = await rowFor(trx, id);
+    await audit(trx, { actorId, action: 'event.create', entity: 'event', entityId: id, after: eventForAudit(created) });
+    return created;
+  });
+  return eventToJson(row);
+}
+
+/**
+ * THE one place an event becomes published, whichever route asked (PATCH /events/publish/{id} or an
+ * edit with 'Publish now'). Runs inside the caller's transaction; the delivery engine's outbox row
+ * is written here, in that same transaction. Publishing an event that is already published changes
+ * nothing and returns null, so it is never announced twice.
+ */
+export async function publishEvent(trx: Tx, id: string, actorId: string): Promise<EventRow | null> {
+  const before = await rowFor(trx, id);
+  if (before.published === 1) return null;
+  const now = new Date().toISOString();
+  await trx
+    .updateTable('events')
+    .set({ published: 1, published_at: now, updated_by: actorId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  const after = await rowFor(trx, id);
+  await audit(trx, {
+    actorId,
+    action: 'event.publish',
+    entity: 'event',
+    entityId: id,
+    before: eventForAudit(before),
+    after: eventForAudit(after),
+  });
+  return after;
+}
+
+async function unpublishEvent(trx: Tx, id: string, actorId: string): Promise<void> {
+  const before = await rowFor(trx, id);
+  if (before.published === 0) return;
+  const now = new Date().toISOString();
+  await trx
+    .updateTable('events')
+    .set({ published: 0, published_at: null, updated_by: actorId, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  await audit(trx, {
+    actorId,
+    action: 'event.unpublish',
+    entity: 'event',
+    entityId: id,
+    before: eventForAudit(before),
+    after: eventForAudit(await rowFor(trx, id)),
+  });
+}
+
+/** Only the fields sent change; `published` goes through publishEvent; a new poster replaces the old one. */
+export async function updateEvent(
+  { db, dataDir, actorId }: Writer,
+  id: string,
+  fields: UpdateEvent,
+  image: ProcessedImage | undefined,
+): Promise<EventJson> {
+  const { row, replacedImageId } = await db.transaction().execute(async (trx) => {
+    const before = await rowFor(trx, id);
+    const columns = columnsFor(fields);
+    const imageId = image ? await saveImage(trx, dataDir, image, actorId) : undefined;
+    if (imageId) columns.image_id = imageId;
+    if (Object.keys(columns).length > 0) {
+      await trx
+        .updateTable('events')
+        .set({ ...columns, updated_by: actorId, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await audit(trx, {
+        actorId,
+        action: 'event.update',
+        entity: 'event',
+        entityId: id,
+        before: eventForAudit(before),
+        after: eventForAudit(await rowFor(trx, id)),
+      });
+    }
+    if (fields.published === true) await publishEvent(trx, id, actorId);
+    if (fields.published === false) await unpublishEvent(trx, id, actorId);
+    return { row: await rowFor(trx, id), replacedImageId: imageId && before.image_id ? before.image_id : null };
+  });
+  // The old poster's files go only once the new one is committed.
+  if (replacedImageId) await deleteImage(db, dataDir, replacedImageId);
+  return eventToJson(row);
+}
+
+/** PATCH /events/publish/{id}: publishes (idempotent) and answers the event. */
+export async function publish({ db, actorId }: Writer, id: string): Promise<EventJson> {
+  const row = await db.transaction().execute(async (trx) => {
+    await publishEvent(trx, id, actorId);
+    return rowFor(trx, id);
+  });
+  return eventToJson(row);
+}
+
+export async function deleteEvent({ db, dataDir, actorId }: Writer, id: string): Promise<void> {
+  const imageId = await db.transaction().execute(async (trx) => {
+    const before = await rowFor(trx, id);
+    await trx.deleteFrom('events').where('id', '=', id).execute();
+    await audit(trx, { actorId, action: 'event.delete', entity: 'event', entityId: id, before: eventForAudit(before) });
+    return before.image_id;
+  });
+  if (imageId) await deleteImage(db, dataDir, imageId);
+}
+
+/** POST /ummahnotify/ai-event/{id}: keeps the pasted AI answer as the event's draft source. */
+export async function setAiSource({ db, actorId }: Writer, id: string, ai: AiEvent): Promise<EventJson> {
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await rowFor(trx, id);
+    const now = new Date().toISOString();
+    await trx
+      .updateTable('events')
+      .set({ ai_source: JSON.stringify(ai), updated_by: actorId, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, {
+      actorId,
+      action: 'event.ai-source',
+      entity: 'event',
+      entityId: id,
+      before: before.ai_source ? JSON.parse(before.ai_source) : null,
+      after: ai,
+    });
+    return rowFor(trx, id);
+  });
+  return eventToJson(row);
+}

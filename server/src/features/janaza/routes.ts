@@ -1,0 +1,177 @@
+import {
+  catalogues,
+  issuesToErrors,
+  JANAZA_PATHS,
+  type JanazaListAnswer,
+  type JanazaNoticeAnswer,
+  janazaCreateSchema,
+  janazaIdParamsSchema,
+  janazaListQuerySchema,
+  janazaUpdateSchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { audit } from '../../audit';
+import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { findProvider } from '../providers/store';
+import { type ProcessedImage, processImage } from '../uploads/image';
+import { readForm } from '../uploads/multipart';
+import { deleteImage, saveImage } from '../uploads/store';
+import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNotice } from './store';
+
+const m = catalogues.janaza.en;
+const ENTITY = 'janaza_notice';
+
+/** The same 400 the route schemas give, for multipart forms that are validated after they are read. */
+function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors = issuesToErrors(result.error);
+  const first = errors[0];
+  throw new HttpError(400, `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`, errors);
+}
+
+const providerUnknown = () =>
+  new HttpError(400, m['error.providerUnknown'], [{ path: 'provider', message: m['error.providerUnknown'] }]);
+const notFound = () => new HttpError(404, m['error.notFound']);
+const currentUser = (request: FastifyRequest): UserRow => {
+  if (!request.user) throw new HttpError(401, 'Please sign in to continue.');
+  return request.user;
+};
+
+/**
+ * The janaza handlers, built once per app. Exported so SPEC §7's second path set
+ * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
+ * `registerJanazaListAndCreate(app, deps, JANAZA_PATHS.legacyNotices)`: one implementation.
+ */
+export function janazaHandlers({ db, config }: FeatureDeps) {
+  /** Validates everything (fields, provider, image bytes) before anything is written. */
+  const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
+    const user = currentUser(request);
+    const { fields, file } = await readForm(request);
+    const input = parseOr400(janazaCreateSchema, fields);
+    const provider = await findProvider(db, input.provider);
+    if (!provider) throw providerUnknown();
+    const image: ProcessedImage | undefined = file ? await processImage(file) : undefined;
+
+    let savedImageId = null as string | null;
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        savedImageId = image ? await saveImage(trx, config.dataDir, image, user.id) : null;
+        const created = await insertNotice(trx, { input, provider, imageId: savedImageId, userId: user.id });
+        await audit(trx, {
+          actorId: user.id,
+          action: 'janaza.created',
+          entity: ENTITY,
+          entityId: created.id,
+          after: toNotice(created),
+        });
+        return created;
+      });
+      reply.status(201);
+      return { code: 201, data: toNotice(row) };
+    } catch (error) {
+      if (savedImageId) await deleteImage(db, config.dataDir, savedImageId).catch(() => {});
+      throw error;
+    }
+  };
+
+  const list = async (request: FastifyRequest): Promise<JanazaListAnswer> => {
+    const query = parseOr400(janazaListQuerySchema, request.query);
+    const { notices, nextCursor } = await listNotices(db, query);
+    return nextCursor === undefined ? { code: 200, data: notices } : { code: 200, data: notices, nextCursor };
+  };
+
+  /** Inline edit: any field but postal, and 'replace image' as multipart. */
+  const update = async (request: FastifyRequest): Promise<JanazaNoticeAnswer> => {
+    const user = currentUser(request);
+    const { id } = parseOr400(janazaIdParamsSchema, request.params);
+    const { fields, file } = await readForm(request);
+    const { postal, ...input } = parseOr400(janazaUpdateSchema, fields);
+    const existing = await findNotice(db, id);
+    if (!existing) throw notFound();
+    if (postal !== undefined && postal !== existing.postal) {
+      throw new HttpError(400, m['error.postalLocked'], [{ path: 'postal', message: m['error.postalLocked'] }]);
+    }
+    const provider =
+      input.provider !== undefined && input.provider !== existing.provider_id
+        ? await findProvider(db, input.provider)
+        : undefined;
+    if (input.provider !== undefined && input.provider !== existing.provider_id && !provider) throw providerUnknown();
+    const image = file ? await processImage(file) : undefined;
+
+    let savedImageId = undefined as string | undefined;
+    try {
+      const { before, after } = await db.transaction().execute(async (trx) => {
+        const current = await findNotice(trx, id);
+        if (!current) throw notFound();
+        savedImageId = image ? await saveImage(trx, config.dataDir, image, user.id) : undefined;
+        const changed = await updateNotice(trx, current, { input, provider, imageId: savedImageId });
+        await audit(trx, {
+          actorId: user.id,
+          action: 'janaza.updated',
+          entity: ENTITY,
+          entityId: id,
+          before: toNotice(current),
+          after: toNotice(changed),
+        });
+        return { before: current, after: changed };
+      });
+      if (savedImageId && before.image_id) await deleteImage(db, config.dataDir, before.image_id).catch(() => {});
+      return { code: 200, data: toNotice(after) };
+    } catch (error) {
+      if (savedImageId) await deleteImage(db, config.dataDir, savedImageId).catch(() => {});
+      throw error;
+    }
+  };
+
+  const remove = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const { id } = parseOr400(janazaIdParamsSchema, request.params);
+    const removed = await db.transaction().execute(async (trx) => {
+      const current = await findNotice(trx, id);
+      if (!current) throw notFound();
+      await deleteNotice(trx, id);
+      await audit(trx, {
+        actorId: user.id,
+        action: 'janaza.deleted',
+        entity: ENTITY,
+        entityId: id,
+        before: toNotice(current),
+      });
+      return current;
+    });
+    if (removed.image_id) await deleteImage(db, config.dataDir, removed.image_id).catch(() => {});
+    return { code: 200, message: 'Notification deleted' };
+  };
+
+  return { list, create, update, remove };
+}
+
+/** Forms are validated after they are read (multipart), with the shared schemas; these lines document them. */
+const FORM_TYPES = ['multipart/form-data', 'application/json'];
+const CREATE_DOC =
+  'Fields (janazaCreateSchema): provider, name, age, postal (6 digits), dueDate, gender (male), isPrivacy (false), note, address, status (pending); optional file field `image` (JPEG, PNG or WebP, at most 10 MB). Answers 201 {code: 201, data: notice}.';
+const UPDATE_DOC =
+  'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
+
+/** GET (list) and POST (create) at `path`; the routes also need their lines in auth/rights.ts. */
+export function registerJanazaListAndCreate(app: FastifyInstance, deps: FeatureDeps, path: string): void {
+  const handlers = janazaHandlers(deps);
+  app.get(path, { schema: { querystring: janazaListQuerySchema } }, handlers.list);
+  app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC } }, handlers.create);
+}
+
+/** SPEC §7: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id}. */
+export async function registerJanaza(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const handlers = janazaHandlers(deps);
+  registerJanazaListAndCreate(app, deps, JANAZA_PATHS.notices);
+  app.patch(
+    `${JANAZA_PATHS.notices}/:id`,
+    { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC } },
+    handlers.update,
+  );
+  app.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema } }, handlers.remove);
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  catalogues,
+  type JanazaCreate,
+  type JanazaListQuery,
+  type JanazaNotice,
+  type JanazaUpdate,
+  type NotificationStatus,
+  type Provider,
+} from '@ummahnotify/shared/domain';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, JanazaNoticesTable } from '../../db/schema';
+import { HttpError } from '../../web/errors';
+import { imageUrl, thumbnailUrl } from '../uploads/store';
+
+export type JanazaRow = Selectable<JanazaNoticesTable>;
+type Trx = Transaction<Database>;
+const m = catalogues.janaza.en;
+
+/** Row -> the API's JSON (SPEC §3 field names). */
+export function toNotice(row: JanazaRow): JanazaNotice {
+  return {
+    _id: row.id,
+    provider: row.provider_id,
+    providerName: row.provider_name,
+    contact: row.provider_contact,
+    name: row.name,
+    age: Number(row.age),
+    postal: row.postal,
+    gender: row.gender === 'female' ? 'female' : 'male',
+    isPrivacy: Number(row.is_privacy) === 1,
+    dueDate: row.due_date,
+    note: row.note,
+    address: row.address,
+    imageUrl: row.image_id ? imageUrl(row.image_id) : null,
+    thumbnailUrl: row.image_id ? thumbnailUrl(row.image_id) : null,
+    status: row.status as NotificationStatus,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Pages go newest first; the cursor is the (created_at, id) of the last notice of the page. */
+function encodeCursor(row: JanazaRow): string {
+  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+}
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
+      return value as [string, string];
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new HttpError(400, m['error.cursor'], [{ path: 'cursor', message: m['error.cursor'] }]);
+}
+
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Newest first; `q` matches the name or the provider's name (case-insensitive), `status` one status. */
+export async function listNotices(
+  db: Kysely<Database>,
+  query: JanazaListQuery,
+): Promise<{ notices: JanazaNotice[]; nextCursor?: string | null }> {
+  let select = db.selectFrom('janaza_notices').selectAll();
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(provider_name)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.status) select = select.where('status', '=', query.status);
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
+  }
+  select = select.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (query.limit === undefined) return { notices: (await select.execute()).map(toNotice) };
+
+  const rows = await select.limit(query.limit + 1).execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { notices: page.map(toNotice), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+export async function findNotice(db: Kysely<Database>, id: string): Promise<JanazaRow | undefined> {
+  return db.selectFrom('janaza_notices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * THE one place a notice's status is written (creation included). It is a compare-and-set on the
+ * status the caller read, so two staff approving the same notice at once cannot both "approve" it:
+ * the second gets 409. The delivery engine's outbox row for "Notify Now!" (a notice that becomes
+ * approved) belongs here, written with the same `trx`.
+ */
+export async function changeStatus(
+  trx: Trx,
+  notice: JanazaRow,
+  next: NotificationStatus,
+  at: string,
+): Promise<JanazaRow> {
+  if (notice.status === next) return notice;
+  const result = await trx
+    .updateTable('janaza_notices')
+    .set({ status: next, status_changed_at: at, updated_at: at })
+    .where('id', '=', notice.id)
+    .where('status', '=', notice.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, m['error.changedMeanwhile']);
+  return { ...notice, status: next, status_changed_at: at, updated_at: at };
+}
+
+export interface NewNotice {
+  input: JanazaCreate;
+  provider: Provider;
+  imageId: string | null;
+  userId: string;
+}
+
+/** Inserts a pending notice, then sets the requested status through changeStatus(). */
+export async function insertNotice(trx: Trx, { input, provider, imageId, userId }: NewNotice): Promise<JanazaRow> {
+  const now = new Date().toISOString();
+  const row: JanazaRow = {
+    id: randomUUID(),
+    provider_id: provider._id,
+    provider_name: provider.businessName,
+    provider_contact: provider.contact,
+    name: input.name,
+    age: input.age,
+    postal: input.postal,
+    gender: input.gender,
+    is_privacy: input.isPrivacy ? 1 : 0,
+    due_date: input.dueDate,
+    note: input.note,
+    address: input.address,
+    image_id: imageId,
+    status: 'pending',
+    status_changed_at: null,
+    user_id: userId,
+    created_at: now,
+    updated_at: now,
+  };
+  await trx.insertInto('janaza_notices').values(row).execute();
+  return changeStatus(trx, row, input.status, now);
+}
+
+export interface NoticeChanges {
+  input: Omit<JanazaUpdate, 'postal'>;
+  /** Set when the provider changes: its name and contact are copied again. */
+  provider?: Provider;
+  /** Set when the image is replaced. */
+  imageId?: string;
+}
+
+/** Writes the changed fields (never postal), then the status through changeStatus(). */
+export async function updateNotice(
+  trx: Trx,
+  before: JanazaRow,
+  { input, provider, imageId }: NoticeChanges,
+): Promise<JanazaRow> {
+  const now = new Date().toISOString();
+  const fields: Partial<JanazaRow> = {
+    ...(provider && {
+      provider_id: provider._id,
+      provider_name: provider.businessName,
+      provider_contact: provider.contact,
+    }),
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.age !== undefined && { age: input.age }),
+    ...(input.gender !== undefined && { gender: input.gender }),
+    ...(input.isPrivacy !== undefined && { is_privacy: input.isPrivacy ? 1 : 0 }),
+    ...(input.dueDate !== undefined && { due_date: input.dueDate }),
+    ...(input.note !== undefined && { note: input.note }),
+    ...(input.address !== undefined && { address: input.address }),
+    ...(imageId !== undefined && { image_id: imageId }),
+  };
+  let row = before;
+  if (Object.keys(fields).length > 0) {
+    await trx
+      .updateTable('janaza_notices')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', before.id)
+      .execute();
+    row = { ...before, ...fields, updated_at: now };
+  }
+  return input.status === undefined ? row : changeStatus(trx, row, input.status, now);
+}
+
+export async function deleteNotice(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('janaza_notices').where('id', '=', id).execute();
+}

@@ -1,0 +1,61 @@
+import {
+  MEMBERS_API,
+  type Member,
+  type MembersApiItem,
+  type MembersApiList,
+  memberCreateSchema,
+  memberIdParamsSchema,
+  memberListQuerySchema,
+  memberUpdateSchema,
+  memberVerifySchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FeatureDeps } from '../index';
+import { actorId } from './actor';
+import { createMember, deleteMember, listMembers, updateMember, verifyMember } from './store';
+
+const ONE = `${MEMBERS_API.list}/:id`;
+const VERIFY = '/api/v1/admin/users/verify/member/:id';
+
+/** Members, masjids and partners (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`. */
+export async function registerMembers(app: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    MEMBERS_API.list,
+    { schema: { querystring: memberListQuerySchema } },
+    async (request): Promise<MembersApiList<Member>> => {
+      const { members, nextCursor } = await listMembers(db, request.query);
+      return { code: 200, data: members, nextCursor };
+    },
+  );
+
+  r.post(
+    MEMBERS_API.list,
+    { schema: { body: memberCreateSchema } },
+    async (request): Promise<MembersApiItem<Member>> => {
+      return { code: 200, data: await createMember(db, request.body, actorId(request)) };
+    },
+  );
+
+  r.patch(
+    ONE,
+    { schema: { params: memberIdParamsSchema, body: memberUpdateSchema } },
+    async (request): Promise<MembersApiItem<Member>> => {
+      return { code: 200, data: await updateMember(db, request.params.id, request.body, actorId(request)) };
+    },
+  );
+
+  r.delete(ONE, { schema: { params: memberIdParamsSchema } }, async (request): Promise<MembersApiItem<Member>> => {
+    return { code: 200, data: await deleteMember(db, request.params.id, actorId(request)) };
+  });
+
+  r.put(
+    VERIFY,
+    { schema: { params: memberIdParamsSchema, body: memberVerifySchema } },
+    async (request): Promise<MembersApiItem<Member>> => {
+      return { code: 200, data: await verifyMember(db, request.params.id, request.body.verified, actorId(request)) };
+    },
+  );
+}

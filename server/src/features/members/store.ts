@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import {
+  issuesToErrors,
+  type Member,
+  type MemberCreate,
+  type MemberPosition,
+  type MembershipStatus,
+  type MemberUpdate,
+  memberCreateSchema,
+} from '@ummahnotify/shared/domain';
+import { audit } from '../../audit';
+import type { Db } from '../../db/connect';
+import { HttpError } from '../../web/errors';
+import { isUniqueViolation } from './db-errors';
+import { afterCursor, containsAny, decodeCursor, page } from './list';
+import { toColumns, toInput, toMember } from './mapper';
+
+export interface MemberListFilter {
+  q?: string;
+  status?: MembershipStatus;
+  position?: MemberPosition;
+  limit?: number;
+  cursor?: string;
+}
+
+const SEARCHED = ['first_name', 'last_name', 'email', 'business_name', 'contact', 'postal'] as const;
+
+const duplicateEmail = (email: string) =>
+  new HttpError(409, `A member with the email ${email} already exists.`, [
+    { path: 'email', message: 'is already used by another member' },
+  ]);
+const notFound = () => new HttpError(404, 'That member does not exist (it may have been deleted).');
+
+export async function listMembers(
+  db: Db,
+  f: MemberListFilter,
+): Promise<{ members: Member[]; nextCursor: string | null }> {
+  let query = db.selectFrom('members').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (f.q) query = query.where(containsAny(SEARCHED, f.q));
+  if (f.status) query = query.where('membership_status', '=', f.status);
+  if (f.position) query = query.where('position', '=', f.position);
+  if (f.cursor) query = query.where(afterCursor(decodeCursor(f.cursor)));
+  if (f.limit !== undefined) query = query.limit(f.limit + 1);
+  const { rows, nextCursor } = page(await query.execute(), f.limit);
+  return { members: rows.map(toMember), nextCursor };
+}
+
+async function findMember(db: Db, id: string): Promise<Member | undefined> {
+  const row = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toMember(row) : undefined;
+}
+
+async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('members').select('id').where('email', '=', email);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Maps a constraint failure that slipped past the checks (two saves at once) to the same clear answer. */
+async function guarded<T>(email: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail(email);
+    throw error;
+  }
+}
+
+export async function createMember(db: Db, input: MemberCreate, actorId: string): Promise<Member> {
+  if (await emailTaken(db, input.email)) throw duplicateEmail(input.email);
+  const now = new Date().toISOString();
+  const row = {
+    id: randomUUID(),
+    admin_id: actorId,
+    ...toColumns(input),
+    registered_on: now,
+    created_at: now,
+    updated_at: now,
+  };
+  return guarded(input.email, () =>
+    db.transaction().execute(async (trx) => {
+      await trx.insertInto('members').values(row).execute();
+      const member = toMember(row);
+      await audit(trx, { actorId, action: 'member.created', entity: 'member', entityId: row.id, after: member });
+      return member;
+    }),
+  );
+}
+
+/** Merges the changes into the stored member and checks the whole record (e.g. a partner keeps its UEN). */
+export async function updateMember(db: Db, id: string, changes: MemberUpdate, actorId: string): Promise<Member> {
+  const before = await findMember(db, id);
+  if (!before) throw notFound();
+  const merged = memberCreateSchema.safeParse({ ...toInput(before), ...changes });
+  if (!merged.success) {
+    const errors = issuesToErrors(merged.error);
+    throw new HttpError(400, `Please check your input: ${errors[0].path} ${errors[0].message}`, errors);
+  }
+  const next = merged.data;
+  if (next.email !== before.email && (await emailTaken(db, next.email, id))) throw duplicateEmail(next.email);
+  const now = new Date().toISOString();
+  return guarded(next.email, () =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({ ...toColumns(next), updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      const after = toMember(
+        await trx.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      );
+      await audit(trx, { actorId, action: 'member.updated', entity: 'member', entityId: id, before, after });
+      return after;
+    }),
+  );
+}
+
+export async function verifyMember(db: Db, id: string, verified: boolean, actorId: string): Promise<Member> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    const now = new Date().toISOString();
+    await trx
+      .updateTable('members')
+      .set({ is_verified: verified ? 1 : 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    const after = toMember({ ...row, is_verified: verified ? 1 : 0, updated_at: now });
+    await audit(trx, {
+      actorId,
+      action: verified ? 'member.verified' : 'member.unverified',
+      entity: 'member',
+      entityId: id,
+      before: { isVerified: row.is_verified === 1 },
+      after: { isVerified: verified },
+    });
+    return after;
+  });
+}
+
+export async function deleteMember(db: Db, id: string, actorId: string): Promise<Member> {
+  // Janaza notices keep their copied provider name and contact; their provider_id is set to null.
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    await trx.deleteFrom('members').where('id', '=', id).execute();
+    const before = toMember(row);
+    await audit(trx, { actorId, action: 'member.deleted', entity: 'member', entityId: id, before });
+    return before;
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  issuesToErrors,
+  SUBSCRIBERS_API,
+  subscriberListQuerySchema,
+  subscriberListResponseSchema,
+  subscriberSchema,
+  subscriberStatsSchema,
+  subscriberUpdateSchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { registerJanazaListAndCreate } from '../janaza/routes';
+import { readForm } from '../uploads/multipart';
+import { toSubscriberJson } from './json';
+import { subscriberStats } from './stats';
+import { listSubscribers, updateSubscriber } from './store';
+
+/**
+ * The admin side of subscribers (SPEC §7, second set of paths): list, stats, updateuser, superadmin
+ * only; and the janaza section's own list and create handlers at /api/api/v1/admin/ummahnotify/janaza,
+ * with the janaza routes' rights and validation.
+ */
+export async function registerSubscribers(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const { db } = deps;
+  registerJanazaListAndCreate(app, deps, SUBSCRIBERS_API.janaza);
+
+  app.get(
+    SUBSCRIBERS_API.list,
+    { schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberListResponseSchema } } },
+    async (request) => {
+      const { rows, nextCursor } = await listSubscribers(
+        db,
+        request.query as z.output<typeof subscriberListQuerySchema>,
+      );
+      return { code: 200 as const, data: rows.map(toSubscriberJson), nextCursor };
+    },
+  );
+
+  app.get(
+    SUBSCRIBERS_API.stats,
+    { schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberStatsSchema }) } } },
+    async () => ({
+      code: 200 as const,
+      data: await subscriberStats(db),
+    }),
+  );
+
+  // Form data (multipart) or JSON: the body is read and validated here, not by the route schema.
+  app.post(
+    SUBSCRIBERS_API.update,
+    { schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) } } },
+    async (request) => {
+      const { fields } = await readForm(request);
+      const parsed = subscriberUpdateSchema.safeParse(fields ?? {});
+      if (!parsed.success) {
+        const errors = issuesToErrors(parsed.error);
+        const first = errors[0];
+        throw new HttpError(
+          400,
+          `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`,
+          errors,
+        );
+      }
+      if (!request.user) throw new Error('the rights guard lets no one in without a session');
+      const row = await updateSubscriber(db, parsed.data, request.user.id);
+      return { code: 200 as const, data: toSubscriberJson(row) };
+    },
+  );
+}

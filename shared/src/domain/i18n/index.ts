@@ -1,0 +1,21 @@
+import { committee } from './committee';
+import { common } from './common';
+import { events } from './events';
+import { janaza } from './janaza';
+import { members } from './members';
+import { shell } from './shell';
+import { summary } from './summary';
+
+/**
+ * One namespace per section. A section adds its own file here (janaza.ts, events.ts, ...)
+ * and registers it below; nothing else changes.
+ */
+export const catalogues = { common, shell, janaza, events, members, committee, summary };
+export type Namespace = keyof typeof catalogues;
+
+export function resourcesFor(lang: 'en' | 'ta'): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(catalogues).map(([ns, c]) => [ns, c[lang]]));
+}
+
+export type { Catalogue, Messages } from './catalogue';
+export { defineCatalogue } from './catalogue';

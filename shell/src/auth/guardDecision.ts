@@ -1,0 +1,33 @@
+import type { SessionUser } from '@ummahnotify/shared/client';
+import { COMMUNITY_ROLES, type CommunityRole, STAFF_RIGHTS } from '@ummahnotify/shared/domain';
+
+/** What the protection check gave: the call failed, or it answered (possibly nothing). */
+export type SessionCheck = { ok: false } | { ok: true; user: SessionUser | null };
+
+export interface GuardDecision {
+  /** Where to send the visitor; null lets them into the dashboard. */
+  redirect: '/thanks' | '/' | null;
+  /** Call the logout endpoint first. */
+  logout: boolean;
+  /** Put this user in the auth store. */
+  store: SessionUser | null;
+}
+
+/**
+ * Roles that get past the role check: SPEC §2's superadmin, admin, user, member, plus editor
+ * (ARCHITECTURE "Front end behaviour": §6 gives editors two sections, so they are let in).
+ */
+const KNOWN_ROLES: readonly string[] = [...STAFF_RIGHTS, ...COMMUNITY_ROLES];
+
+/** SPEC §2 "Guard", in its order. */
+export function decideGuard(check: SessionCheck): GuardDecision {
+  if (!check.ok || !check.user) return { redirect: '/thanks', logout: false, store: null };
+  const user = check.user;
+  const rights = user.rights ?? '';
+  if (rights === '' || rights === 'none') return { redirect: '/thanks', logout: true, store: null };
+  if (!KNOWN_ROLES.includes(rights)) return { redirect: '/', logout: false, store: user };
+  if (COMMUNITY_ROLES.includes(rights as CommunityRole) && user.activated === true) {
+    return { redirect: '/thanks', logout: false, store: user };
+  }
+  return { redirect: null, logout: false, store: user };
+}

@@ -1,0 +1,11 @@
+import type { AppConfig } from '@ummahnotify/shared/domain';
+import { createContext, useContext } from 'react';
+import { DEFAULT_APP_CONFIG } from './appConfig';
+
+const AppConfigContext = createContext<AppConfig>(DEFAULT_APP_CONFIG);
+
+export const AppConfigProvider = AppConfigContext.Provider;
+
+export function useAppConfig(): AppConfig {
+  return useContext(AppConfigContext);
+}

@@ -1,0 +1,10 @@
+import { SmileMessage, useAuthStore } from '@ummahnotify/shared/client';
+import { sectionsFor } from '@ummahnotify/shared/domain';
+import { Navigate } from 'react-router-dom';
+
+/** /dashboard opens the first section this user may see. */
+export function DashboardIndex() {
+  const rights = useAuthStore((s) => s.rights);
+  const first = sectionsFor(rights)[0];
+  return first ? <Navigate to={first.key} replace /> : <SmileMessage />;
+}

@@ -1,0 +1,40 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  type AppConfig,
+  REMOTE_NAMES,
+  type RemoteName,
+  remoteContainerName,
+  type SectionDef,
+  sectionModuleId,
+} from '@ummahnotify/shared/domain';
+import type { ComponentType } from 'react';
+
+/** Tells the Module Federation runtime where each remote's mf-manifest.json is (from /app-config.json). */
+export function registerSectionRemotes(remotes: AppConfig['remotes']): void {
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name: remoteContainerName(name), entry: remotes[name] })));
+}
+
+/**
+ * Registers one remote again with `force`, which drops the runtime's cached manifest, entry script
+ * and container, so the next load really fetches again (Retry after an outage or a redeploy).
+ */
+export function reregisterRemote(name: RemoteName, entry: string): void {
+  registerRemotes([{ name: remoteContainerName(name), entry }], { force: true });
+}
+
+export async function loadSectionModule(section: SectionDef): Promise<{ default: ComponentType }> {
+  const id = sectionModuleId(section);
+  const module = await loadRemote<{ default?: ComponentType }>(id);
+  if (!module?.default) throw new Error(`${id} did not export a component.`);
+  return { default: module.default };
+}
+
+/** The build label a remote was compiled with, or null when it cannot be read (it never blocks the section). */
+export async function loadBuildLabel(section: SectionDef): Promise<string | null> {
+  try {
+    const module = await loadRemote<{ buildLabel?: string }>(`${remoteContainerName(section.remote)}/BuildInfo`);
+    return module?.buildLabel ?? null;
+  } catch {
+    return null;
+  }
+}
