@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 
 const jobs = [
-  ...['shell', 'remote-janaza', 'remote-events', 'remote-members', 'remote-summary'].map((w) => ['npm', ['run', 'dev', '-w', w]]),
+  ...['shell', 'remote-janaza', 'remote-events', 'remote-members', 'remote-summary'].map((w) => [
+    'npm',
+    ['run', 'dev', '-w', w],
+  ]),
   ['npm', ['run', 'dev', '-w', 'server']],
 ];
 const children = jobs.map(([cmd, args]) => spawn(cmd, args, { stdio: 'inherit' }));

@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from '@ummahnotify/shared/domain';
+import { issuesToErrors } from '@ummahnotify/shared/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** An expected refusal with a message meant for the person using the dashboard. */
 export class HttpError extends Error {
@@ -17,6 +19,30 @@ export function body(code: number, message: string, errors?: ApiErrorBody['error
   return errors ? { code, message, errors } : { code, message };
 }
 
+type FieldErrors = NonNullable<ApiErrorBody['errors']>;
+
+/**
+ * The 400 for bad input: every field error, and a message naming the first. With keepSentences, a
+ * first error that is already a full sentence ("Tamil heading is required") is the message as it is.
+ */
+export function invalidInput(errors: FieldErrors, { keepSentences = false } = {}): HttpError {
+  const first = errors[0];
+  if (!first) return new HttpError(400, 'Please check your input', errors);
+  if (keepSentences && /^[A-Z]/.test(first.message)) return new HttpError(400, first.message, errors);
+  return new HttpError(400, `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`, errors);
+}
+
+/** Validates data the route schema could not see (multipart forms, merged records) with the same 400. */
+export function parseOr400<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  options?: { keepSentences?: boolean },
+): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw invalidInput(issuesToErrors(result.error), options);
+  return result.data;
+}
+
 /** Every refusal answers `{code, message, errors?}`; server faults are logged and answered without details. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -25,11 +51,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
         path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'is not valid',
       }));
-      const first = errors[0];
-      const message = first
-        ? `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`
-        : 'Please check your input';
-      return reply.status(400).send(body(400, message, errors));
+      return reply.status(400).send(body(400, invalidInput(errors).message, errors));
     }
     if (error instanceof HttpError)
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));

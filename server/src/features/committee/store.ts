@@ -5,13 +5,12 @@ import {
   type CommitteeMember,
   type CommitteeUpdate,
   committeeCreateSchema,
-  issuesToErrors,
 } from '@ummahnotify/shared/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { HttpError } from '../../web/errors';
+import { HttpError, parseOr400 } from '../../web/errors';
 import { isUniqueViolation } from '../members/db-errors';
 import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
 import { grantOf, moveGrant } from './account-rights';
@@ -106,12 +105,7 @@ export async function updateCommitteeMember(
 ): Promise<CommitteeMember> {
   const before = await findOne(db, id);
   if (!before) throw notFound();
-  const merged = committeeCreateSchema.safeParse({ ...toInput(before), ...changes });
-  if (!merged.success) {
-    const errors = issuesToErrors(merged.error);
-    throw new HttpError(400, `Please check your input: ${errors[0].path} ${errors[0].message}`, errors);
-  }
-  const next = merged.data;
+  const next = parseOr400(committeeCreateSchema, { ...toInput(before), ...changes });
   if (next.email !== before.email && (await emailTaken(db, next.email, id))) throw duplicateEmail(next.email);
   return guarded(next.email, () => save(db, before, next, actorId, 'committee.updated'));
 }

@@ -7,6 +7,7 @@ import {
   updateEventSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedInUser } from '../../auth/guard';
 import type { FeatureDeps } from '../index';
 import { readEventForm } from './form';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
@@ -21,8 +22,7 @@ const AI_SOURCE = EVENT_PATHS.aiSource(':id');
  */
 export async function registerEvents(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
   const writer = (request: FastifyRequest): Writer => {
-    if (!request.user) throw new Error('the rights guard lets no one in without a session');
-    return { db, dataDir: config.dataDir, actorId: request.user.id };
+    return { db, dataDir: config.dataDir, actorId: signedInUser(request).id };
   };
   const params = { params: eventIdParamsSchema };
 

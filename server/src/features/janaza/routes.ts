@@ -1,6 +1,5 @@
 import {
   catalogues,
-  issuesToErrors,
   JANAZA_PATHS,
   type JanazaListAnswer,
   type JanazaNoticeAnswer,
@@ -10,10 +9,9 @@ import {
   janazaUpdateSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { audit } from '../../audit';
-import type { UserRow } from '../../db/schema';
-import { HttpError } from '../../web/errors';
+import { signedInUser } from '../../auth/guard';
+import { HttpError, parseOr400 } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
@@ -24,22 +22,9 @@ import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNo
 const m = catalogues.janaza.en;
 const ENTITY = 'janaza_notice';
 
-/** The same 400 the route schemas give, for multipart forms that are validated after they are read. */
-function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const errors = issuesToErrors(result.error);
-  const first = errors[0];
-  throw new HttpError(400, `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`, errors);
-}
-
 const providerUnknown = () =>
   new HttpError(400, m['error.providerUnknown'], [{ path: 'provider', message: m['error.providerUnknown'] }]);
 const notFound = () => new HttpError(404, m['error.notFound']);
-const currentUser = (request: FastifyRequest): UserRow => {
-  if (!request.user) throw new HttpError(401, 'Please sign in to continue.');
-  return request.user;
-};
 
 /**
  * The janaza handlers, built once per app. Exported so SPEC §7's second path set
@@ -49,7 +34,7 @@ const currentUser = (request: FastifyRequest): UserRow => {
 export function janazaHandlers({ db, config }: FeatureDeps) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
-    const user = currentUser(request);
+    const user = signedInUser(request);
     const { fields, file } = await readForm(request);
     const input = parseOr400(janazaCreateSchema, fields);
     const provider = await findProvider(db, input.provider);
@@ -86,7 +71,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
 
   /** Inline edit: any field but postal, and 'replace image' as multipart. */
   const update = async (request: FastifyRequest): Promise<JanazaNoticeAnswer> => {
-    const user = currentUser(request);
+    const user = signedInUser(request);
     const { id } = parseOr400(janazaIdParamsSchema, request.params);
     const { fields, file } = await readForm(request);
     const { postal, ...input } = parseOr400(janazaUpdateSchema, fields);
@@ -128,7 +113,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
   };
 
   const remove = async (request: FastifyRequest) => {
-    const user = currentUser(request);
+    const user = signedInUser(request);
     const { id } = parseOr400(janazaIdParamsSchema, request.params);
     const removed = await db.transaction().execute(async (trx) => {
       const current = await findNotice(trx, id);

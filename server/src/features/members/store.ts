@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  issuesToErrors,
   type Member,
   type MemberCreate,
   type MemberPosition,
@@ -10,7 +9,7 @@ import {
 } from '@ummahnotify/shared/domain';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
-import { HttpError } from '../../web/errors';
+import { HttpError, parseOr400 } from '../../web/errors';
 import { isUniqueViolation } from './db-errors';
 import { afterCursor, containsAny, decodeCursor, page } from './list';
 import { toColumns, toInput, toMember } from './mapper';
@@ -91,12 +90,7 @@ export async function createMember(db: Db, input: MemberCreate, actorId: string)
 export async function updateMember(db: Db, id: string, changes: MemberUpdate, actorId: string): Promise<Member> {
   const before = await findMember(db, id);
   if (!before) throw notFound();
-  const merged = memberCreateSchema.safeParse({ ...toInput(before), ...changes });
-  if (!merged.success) {
-    const errors = issuesToErrors(merged.error);
-    throw new HttpError(400, `Please check your input: ${errors[0].path} ${errors[0].message}`, errors);
-  }
-  const next = merged.data;
+  const next = parseOr400(memberCreateSchema, { ...toInput(before), ...changes });
   if (next.email !== before.email && (await emailTaken(db, next.email, id))) throw duplicateEmail(next.email);
   const now = new Date().toISOString();
   return guarded(next.email, () =>

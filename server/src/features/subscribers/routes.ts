@@ -1,5 +1,4 @@
 import {
-  issuesToErrors,
   SUBSCRIBERS_API,
   subscriberListQuerySchema,
   subscriberListResponseSchema,
@@ -9,7 +8,8 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../web/errors';
+import { signedInUser } from '../../auth/guard';
+import { parseOr400 } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { registerJanazaListAndCreate } from '../janaza/routes';
 import { readForm } from '../uploads/multipart';
@@ -53,18 +53,8 @@ export async function registerSubscribers(app: FastifyInstance, deps: FeatureDep
     { schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) } } },
     async (request) => {
       const { fields } = await readForm(request);
-      const parsed = subscriberUpdateSchema.safeParse(fields ?? {});
-      if (!parsed.success) {
-        const errors = issuesToErrors(parsed.error);
-        const first = errors[0];
-        throw new HttpError(
-          400,
-          `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`,
-          errors,
-        );
-      }
-      if (!request.user) throw new Error('the rights guard lets no one in without a session');
-      const row = await updateSubscriber(db, parsed.data, request.user.id);
+      const update = parseOr400(subscriberUpdateSchema, fields ?? {});
+      const row = await updateSubscriber(db, update, signedInUser(request).id);
       return { code: 200 as const, data: toSubscriberJson(row) };
     },
   );
