@@ -77,11 +77,33 @@ async function measure(cold) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
+// What a first visit downloads (compressed, as sent) to show the janaza section, per kind of file.
+async function transferred() {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const requests = [];
+  page.on('requestfinished', (r) => requests.push(r));
+  await page.goto(`${URL_BASE}/dashboard/janaza-notifications`);
+  await page.locator('.ant-tabs').first().waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  page.removeAllListeners('requestfinished');
+  const totals = {};
+  for (const r of requests) {
+    const kind = r.resourceType();
+    totals[kind] = (totals[kind] ?? 0) + (await r.sizes()).responseBodySize;
+  }
+  return totals;
+}
+
+const bytes = await transferred();
 const warm = await measure(false);
 const cold = await measure(true);
 console.log(`navigation -> rendered janaza section, ${RUNS} runs each`);
 console.log(`| cache | median | p95 |\n|---|---|---|`);
 console.log(`| warm | ${warm.median.toFixed(0)} ms | ${warm.p95.toFixed(0)} ms |`);
 console.log(`| cold | ${cold.median.toFixed(0)} ms | ${cold.p95.toFixed(0)} ms |`);
+console.log('\nfirst visit to the janaza section, bytes on the wire by kind:');
+for (const [kind, n] of Object.entries(bytes)) console.log(`| ${kind} | ${(n / 1024).toFixed(1)} KiB |`);
 await browser.close();
 server.kill('SIGTERM');

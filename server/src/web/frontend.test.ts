@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -19,6 +20,8 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
     writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js'), '/* chunk */');
+    writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js.br'), brotliCompressSync('/* chunk */'));
+    writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js.gz'), gzipSync('/* chunk */'));
     const config = loadConfig({
       DATA_DIR: join(root, 'data'),
       SUPPORT_WHATSAPP: '+65 9123 4567',
@@ -51,6 +54,18 @@ describe('serving the shell and the remotes', () => {
     );
     assert.equal((await app.inject('/remotes/janaza/mf-manifest.json')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/remotes/janaza/remoteEntry.js')).headers['cache-control'], 'no-cache');
+  });
+
+  test('builds are sent precompressed (brotli or gzip) to browsers that accept it', async () => {
+    const br = await app.inject({ url: '/remotes/janaza/12.f71c600b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/remotes/janaza/12.f71c600b.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), '/* chunk */');
+    const plain = await app.inject('/remotes/janaza/12.f71c600b.js');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, '/* chunk */');
   });
 
   test('unknown API paths and missing remote files are JSON 404s, not the shell', async () => {

@@ -11,7 +11,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 /** Content-hashed files never change; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated. */
 export function setCacheHeaders(reply: FastifyReply, path: string): void {
-  const hashed = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|wasm)$/.test(path);
+  const hashed = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|wasm)(\.br|\.gz)?$/.test(path);
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
@@ -31,11 +31,13 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
   });
 
   const shellDist = join(root, 'shell', 'dist');
+  // preCompressed: the builds write .br and .gz beside each file (scripts/precompress.mjs).
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
     index: ['index.html'],
     wildcard: true,
+    preCompressed: true,
     setHeaders: setCacheHeaders,
   });
   for (const name of REMOTE_NAMES) {
@@ -43,6 +45,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
       root: join(root, `remote-${name}`, 'dist'),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
