@@ -57,7 +57,10 @@ describe('serving the shell and the remotes', () => {
   });
 
   test('builds are sent precompressed (brotli or gzip) to browsers that accept it', async () => {
-    const br = await app.inject({ url: '/remotes/janaza/12.f71c600b.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      url: '/remotes/janaza/12.f71c600b.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
     const gz = await app.inject({ url: '/remotes/janaza/12.f71c600b.js', headers: { 'accept-encoding': 'gzip' } });

@@ -11,7 +11,7 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { isUniqueViolation } from '../members/db-errors';
+import { uniqueEmail } from '../members/db-errors';
 import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
 import { grantOf, moveGrant } from './account-rights';
 import { toColumns, toCommitteeMember, toInput } from './mapper';
@@ -63,20 +63,7 @@ async function findOne(db: Kysely<Database> | Transaction<Database>, id: string)
   return row ? toCommitteeMember(row) : undefined;
 }
 
-async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('committee_members').select('id').where('email', '=', email);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-async function guarded<T>(email: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(email);
-    throw error;
-  }
-}
+const { taken: emailTaken, guarded } = uniqueEmail('committee_members', duplicateEmail);
 
 export async function createCommitteeMember(db: Db, input: CommitteeCreate, actorId: string): Promise<CommitteeMember> {
   if (await emailTaken(db, input.email)) throw duplicateEmail(input.email);

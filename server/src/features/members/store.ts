@@ -10,7 +10,7 @@ import {
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { isUniqueViolation } from './db-errors';
+import { uniqueEmail } from './db-errors';
 import { afterCursor, containsAny, decodeCursor, page } from './list';
 import { toColumns, toInput, toMember } from './mapper';
 
@@ -49,21 +49,7 @@ async function findMember(db: Db, id: string): Promise<Member | undefined> {
   return row ? toMember(row) : undefined;
 }
 
-async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('members').select('id').where('email', '=', email);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-/** Maps a constraint failure that slipped past the checks (two saves at once) to the same clear answer. */
-async function guarded<T>(email: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(email);
-    throw error;
-  }
-}
+const { taken: emailTaken, guarded } = uniqueEmail('members', duplicateEmail);
 
 export async function createMember(db: Db, input: MemberCreate, actorId: string): Promise<Member> {
   if (await emailTaken(db, input.email)) throw duplicateEmail(input.email);
