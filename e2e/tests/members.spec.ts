@@ -126,6 +126,9 @@ async function membersFlow(page: Page, phone: boolean) {
   await item(page, phone, names.member)
     .getByRole('button', { name: new RegExp(m.viewToEdit) })
     .click();
+  // The list refetches after the save; act once the reopened modal shows the saved record.
+  await expect(page.getByRole('dialog').getByText('Mohamed Ali')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.getByRole('dialog').getByRole('button', { name: m.verify }).click();
   await expect(page.getByText(m.verifySuccess)).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: m.unverify })).toBeVisible();
