@@ -148,8 +148,8 @@ export async function createEvent(
 /**
  * THE one place an event becomes published, whichever route asked (PATCH /events/publish/{id} or an
  * edit with 'Publish now'). Runs inside the caller's transaction; the delivery engine's outbox row
- * is written here, in that same transaction. Publishing an event that is already published changes
- * nothing and returns null, so it is never announced twice.
+ * (not built yet) belongs here, in that same transaction. Publishing an event that is already
+ * published changes nothing and returns null, so it is never announced twice.
  */
 export async function publishEvent(trx: Tx, id: string, actorId: string): Promise<EventRow | null> {
   const before = await rowFor(trx, id);
