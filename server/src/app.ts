@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { startDelivery } from './delivery';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
@@ -44,7 +45,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.addHook('onClose', async () => db.destroy());
+  const delivery = await startDelivery({ db, config, log: app.log });
+  app.decorate('delivery', delivery);
+  app.addHook('onClose', async () => {
+    await delivery.close();
+    await db.destroy();
+  });
 
   // Not no-referrer: under it Chromium sends `Origin: null` on same-origin form posts, which the origin check refuses.
   await app.register(helmet, {

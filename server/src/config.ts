@@ -54,6 +54,24 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_ID: optionalText,
   WHATSAPP_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://graph.facebook.com/v21.0')),
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 letters, digits, _ or -')
+      .optional(),
+  ),
+  DELIVERY_CONCURRENCY: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 1000' })
+      .int('must be a whole number between 1 and 1000')
+      .min(1, 'must be a whole number between 1 and 1000')
+      .max(1000, 'must be a whole number between 1 and 1000')
+      .default(64),
+  ),
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
     z.preprocess(
@@ -112,7 +130,12 @@ export interface Config {
     | 'WHATSAPP_TOKEN'
     | 'WHATSAPP_PHONE_ID'
     | 'WHATSAPP_API_URL'
+    | 'WHATSAPP_APP_SECRET'
+    | 'WHATSAPP_VERIFY_TOKEN'
+    | 'TELEGRAM_WEBHOOK_SECRET'
   >;
+  /** Sends in flight at once, per channel (and so the most a crash can send twice). */
+  deliveryConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +203,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
       WHATSAPP_PHONE_ID: e.WHATSAPP_PHONE_ID,
       WHATSAPP_API_URL: e.WHATSAPP_API_URL,
+      WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
+      TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
+    deliveryConcurrency: e.DELIVERY_CONCURRENCY,
   };
 }

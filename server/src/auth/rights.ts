@@ -61,6 +61,30 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'GET /api/api/v1/admin/ummahnotify/janaza': STAFF,
   'POST /api/api/v1/admin/ummahnotify/janaza': STAFF,
 
+  // delivery (server/src/delivery): staff see the sending of their notices and events
+  'GET /api/v1/admin/delivery/channels': STAFF,
+  'GET /api/v1/admin/delivery/status': STAFF,
+  'POST /api/v1/admin/notifications/janaza/:id/correction': STAFF,
+
+  // public sign-up and feed (server/src/features/signup, feed): no session; rate limited
+  'GET /api/public/signup/options': 'public',
+  'POST /api/public/signup/webpush': 'public',
+  'POST /api/public/signup/webpush/remove': 'public',
+  'POST /api/public/signup/email': 'public',
+  'POST /api/public/signup/email/confirm': 'public',
+  'POST /api/public/signup/telegram': 'public',
+  'POST /api/public/telegram/webhook': 'public',
+  'POST /api/public/signup/whatsapp': 'public',
+  'POST /api/public/signup/whatsapp/confirm': 'public',
+  'GET /api/public/whatsapp/webhook': 'public',
+  'POST /api/public/whatsapp/webhook': 'public',
+  'POST /api/public/unsubscribe': 'public',
+  'POST /api/public/unsubscribe/:token': 'public',
+  'GET /api/public/feed': 'public',
+  'GET /api/public/feed/janaza/:file': 'public',
+  'GET /api/public/feed/events/:file': 'public',
+  'GET /api/public/images/:id': 'public',
+
   // front-end files
   'GET /*': 'public',
   'GET /remotes/janaza/*': 'public',

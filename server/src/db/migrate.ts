@@ -8,6 +8,7 @@ import * as events from './migrations/2026-11-22-020-events';
 import * as committee from './migrations/2026-11-22-030-committee';
 import * as subscribers from './migrations/2026-11-22-040-subscribers';
 import * as summary from './migrations/2026-11-22-041-summary';
+import * as delivery from './migrations/2026-11-22-050-delivery';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-030-committee': committee,
   '2026-11-22-040-subscribers': subscribers,
   '2026-11-22-041-summary': summary,
+  '2026-11-22-050-delivery': delivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -127,6 +127,56 @@ export interface SubscribersTable {
   created_at: string;
   updated_at: string;
   deactivated_at: string | null;
+  /** The secret of the unsubscribe link; made when first needed. */
+  token: string | null;
+  /** 1 for the demo seed's made-up people: never sent to. */
+  demo: number;
+}
+
+/** One sending of an item: its broadcast (number 0) or a correction (1, 2, ...). */
+export interface OutboxTable {
+  id: string;
+  /** janaza or events */
+  kind: string;
+  item_id: string;
+  number: number;
+  /** pending (recipients not listed yet) or expanded */
+  state: string;
+  locked_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  expanded_at: string | null;
+}
+
+/** One message to one subscriber: pending -> sending -> sent | failed (pending again to retry). */
+export interface DeliveriesTable {
+  outbox_id: string;
+  subscriber_id: string;
+  channel: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+/** A sign-up waiting for its confirmation link, deep-link /start or code. */
+export interface SignupRequestsTable {
+  id: string;
+  channel: string;
+  /** email, phone (65XXXXXXXX), or null for Telegram until the chat is known */
+  address: string | null;
+  /** sha256 hex of the token or code */
+  secret_hash: string;
+  topic_janaza: number;
+  topic_events: number;
+  language: string;
+  attempts: number;
+  ip: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** Counts kept by database triggers, so the summary reads ~30 rows instead of counting millions. */
@@ -160,6 +210,9 @@ export interface JanazaNoticesTable {
 export interface Database {
   users: UsersTable;
   subscribers: SubscribersTable;
+  outbox: OutboxTable;
+  deliveries: DeliveriesTable;
+  signup_requests: SignupRequestsTable;
   summary_counts: SummaryCountsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

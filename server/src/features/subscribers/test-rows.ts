@@ -29,6 +29,8 @@ export function newSubscriber(overrides: Partial<SubscribersTable> = {}): Subscr
     created_at: now,
     updated_at: now,
     deactivated_at: null,
+    token: null,
+    demo: 0,
     ...overrides,
   };
 }

@@ -1,16 +1,18 @@
 import { committee } from './committee';
 import { common } from './common';
+import { delivery } from './delivery';
 import { events } from './events';
 import { janaza } from './janaza';
 import { members } from './members';
 import { shell } from './shell';
+import { signup } from './signup';
 import { summary } from './summary';
 
 /**
  * One namespace per section. A section adds its own file here (janaza.ts, events.ts, ...)
  * and registers it below; nothing else changes.
  */
-export const catalogues = { common, shell, janaza, events, members, committee, summary };
+export const catalogues = { common, shell, janaza, events, members, committee, summary, delivery, signup };
 export type Namespace = keyof typeof catalogues;
 
 export function resourcesFor(lang: 'en' | 'ta'): Record<string, Record<string, string>> {

@@ -1,0 +1,27 @@
+import type { Config } from '../../config';
+import { createEmailChannel, type EmailChannel } from './email';
+import { createTelegramChannel, type TelegramChannel } from './telegram';
+import type { Channel } from './types';
+import { createWebPushChannel, type WebPushChannel } from './webpush';
+import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp';
+
+/** The four channels, each on or off by its configuration. */
+export interface Channels {
+  webpush: WebPushChannel;
+  email: EmailChannel;
+  telegram: TelegramChannel;
+  whatsapp: WhatsAppChannel;
+}
+
+export async function createChannels(config: Config): Promise<Channels> {
+  return {
+    webpush: await createWebPushChannel(config),
+    email: await createEmailChannel(config),
+    telegram: await createTelegramChannel(config),
+    whatsapp: await createWhatsAppChannel(config),
+  };
+}
+
+export function channelList(channels: Channels): Channel[] {
+  return [channels.webpush, channels.email, channels.telegram, channels.whatsapp];
+}

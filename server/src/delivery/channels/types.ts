@@ -1,0 +1,56 @@
+import type { ChannelState, Language, SubscriberChannel } from '@ummahnotify/shared/domain';
+
+/** Who a message goes to: the subscriber's row, as the channel needs it. */
+export interface Recipient {
+  id: string;
+  channel: SubscriberChannel;
+  /** push endpoint URL, email address, +65XXXXXXXX, or Telegram chat id */
+  address: string;
+  /** web push only: JSON {p256dh, auth} */
+  pushKeys: string | null;
+  language: Language;
+  /** the secret of the subscriber's unsubscribe link */
+  token: string;
+}
+
+/** A notice or event rendered in one language; channels shape it for their medium. */
+export interface Message {
+  kind: 'janaza' | 'events';
+  itemId: string;
+  language: Language;
+  /** true for a deliberate correction; the title already says so */
+  correction: boolean;
+  title: string;
+  /** plain text, lines separated by \n */
+  body: string;
+  /** the public page that shows the item */
+  url: string;
+  /** absolute public URL of the photo or poster; always null for a private notice */
+  imageUrl: string | null;
+}
+
+/**
+ * What a send came to. temporary: try again later (retryAfterMs when the peer said so);
+ * permanent: this message cannot be delivered; gone: the subscription no longer exists and is retired.
+ */
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; kind: 'temporary'; error: string; retryAfterMs?: number }
+  | { ok: false; kind: 'permanent'; error: string }
+  | { ok: false; kind: 'gone'; error: string };
+
+export interface Channel {
+  readonly name: SubscriberChannel;
+  /** Off when its configuration is missing; the reason says which setting. */
+  readonly state: ChannelState;
+  /** Never throws: every failure is an outcome. */
+  send(to: Recipient, message: Message): Promise<SendOutcome>;
+  close(): Promise<void>;
+}
+
+export const offState = (channel: SubscriberChannel, reason: string): ChannelState => ({
+  channel,
+  enabled: false,
+  reason,
+});
+export const onState = (channel: SubscriberChannel): ChannelState => ({ channel, enabled: true, reason: null });

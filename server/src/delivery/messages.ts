@@ -1,0 +1,84 @@
+import { catalogues, FEED_API, type Language } from '@ummahnotify/shared/domain';
+import type { Selectable } from 'kysely';
+import type { EventsTable, JanazaNoticesTable } from '../db/schema';
+import type { Message } from './channels/types';
+
+const text = catalogues.delivery;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+export function formatTime(iso: string, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-SG' : 'en-SG', {
+    timeZone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+export interface RenderContext {
+  publicUrl: string;
+  timeZone: string;
+  correction: boolean;
+}
+
+function titled(title: string, language: Language, correction: boolean): string {
+  return correction ? fill(text[language]['message.correctionTitle'], { title }) : title;
+}
+
+/** A janaza notice in one language. A private notice carries neither the name nor the photo. */
+export function renderJanaza(
+  notice: Selectable<JanazaNoticesTable>,
+  language: Language,
+  { publicUrl, timeZone, correction }: RenderContext,
+): Message {
+  const t = text[language];
+  const isPrivate = Number(notice.is_privacy) === 1;
+  const title = isPrivate ? t['message.janazaTitlePrivate'] : fill(t['message.janazaTitle'], { name: notice.name });
+  const lines = [
+    isPrivate
+      ? t['message.janazaIntroPrivate']
+      : fill(t['message.janazaIntro'], { name: notice.name, age: notice.age }),
+    fill(t['message.prayerTime'], { time: formatTime(notice.due_date, language, timeZone) }),
+    fill(t['message.place'], { address: notice.address }),
+    notice.note.trim(),
+  ].filter(Boolean);
+  return {
+    kind: 'janaza',
+    itemId: notice.id,
+    language,
+    correction,
+    title: titled(title, language, correction),
+    body: lines.join('\n'),
+    url: isPrivate ? `${publicUrl}/` : `${publicUrl}/#janaza-${notice.id}`,
+    imageUrl: !isPrivate && notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : null,
+  };
+}
+
+/** An event in one language: the Tamil fields for ta, each falling back to English when empty. */
+export function renderEvent(
+  event: Selectable<EventsTable>,
+  language: Language,
+  { publicUrl, timeZone, correction }: RenderContext,
+): Message {
+  const t = text[language];
+  const pick = (en: string, ta: string) => (language === 'ta' && ta.trim() ? ta : en);
+  const heading = pick(event.heading, event.heading_ta);
+  const lines = [
+    pick(event.sub_heading, event.sub_heading_ta).trim(),
+    fill(t['message.eventWhen'], { time: formatTime(event.date_time, language, timeZone) }),
+    fill(t['message.eventWhere'], { address: pick(event.address, event.address_ta) }),
+    event.link.trim(),
+  ].filter(Boolean);
+  return {
+    kind: 'events',
+    itemId: event.id,
+    language,
+    correction,
+    title: titled(heading, language, correction),
+    body: lines.join('\n'),
+    url: `${publicUrl}/#event-${event.id}`,
+    imageUrl: event.image_id ? `${publicUrl}${FEED_API.image(event.image_id)}` : null,
+  };
+}

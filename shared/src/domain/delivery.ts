@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from './enums';
+
+/**
+ * The delivery engine as staff see it (ARCHITECTURE.md "Delivery engine"): which channels are on,
+ * how far each notice's or event's messages have gone, and the deliberate "Send correction".
+ */
+export const DELIVERY_API = {
+  /** GET: every channel, on or off, and why it is off. */
+  channels: '/api/v1/admin/delivery/channels',
+  /** GET ?kind=janaza|events&ids=a,b,c: per item and channel, sent / failed / pending counts. */
+  status: '/api/v1/admin/delivery/status',
+  /** POST: send a marked correction of an already sent notice to the same recipients. */
+  janazaCorrection: (id: string) => `/api/v1/admin/notifications/janaza/${id}/correction`,
+} as const;
+
+export const DELIVERY_KINDS = ['janaza', 'events'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+export const channelStateSchema = z.object({
+  channel: z.enum(SUBSCRIBER_CHANNELS),
+  enabled: z.boolean(),
+  /** Why the channel is off (English, for staff), null when on. */
+  reason: z.string().nullable(),
+});
+export type ChannelState = z.infer<typeof channelStateSchema>;
+
+export const channelsResponseSchema = z.object({ channels: z.array(channelStateSchema) });
+export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
+
+export const deliveryCountsSchema = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+/**
+ * One broadcast (number 0) or correction (1, 2, ...) of an item. `expanded` is false while the
+ * recipients are still being listed; counts are per channel.
+ */
+export const sendingSchema = z.object({
+  number: z.number().int(),
+  createdAt: z.string(),
+  expanded: z.boolean(),
+  channels: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+});
+export type Sending = z.infer<typeof sendingSchema>;
+
+/** Per item id: its sendings, oldest first; an item never sent has none. */
+export const deliveryStatusResponseSchema = z.object({
+  channels: z.array(channelStateSchema),
+  items: z.record(z.string(), z.array(sendingSchema)),
+});
+export type DeliveryStatusResponse = z.infer<typeof deliveryStatusResponseSchema>;
+
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(z.string().max(64, 'Id is not valid')).max(200, 'At most 200 ids at once'),
+);
+export const deliveryStatusQuerySchema = z.object({
+  kind: z.enum(DELIVERY_KINDS, { error: `Kind must be one of ${DELIVERY_KINDS.join(', ')}` }),
+  ids: idList,
+});
+export type DeliveryStatusQuery = z.infer<typeof deliveryStatusQuerySchema>;
+
+/** Totals over channels of the latest sending, for a compact badge. */
+export function latestSending(sendings: Sending[] | undefined): Sending | undefined {
+  return sendings?.at(-1);
+}
+
+export const EMPTY_COUNTS: Record<SubscriberChannel, DeliveryCounts> = Object.fromEntries(
+  SUBSCRIBER_CHANNELS.map((c) => [c, { sent: 0, failed: 0, pending: 0 }]),
+) as Record<SubscriberChannel, DeliveryCounts>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The public feed on the landing page: upcoming approved, non-private janaza notices and published
+ * events, each with an .ics file. Nothing here needs a session.
+ */
+export const FEED_API = {
+  feed: '/api/public/feed',
+  janazaIcs: (id: string) => `/api/public/feed/janaza/${id}.ics`,
+  eventIcs: (id: string) => `/api/public/feed/events/${id}.ics`,
+  /** An upload that belongs to an approved non-private notice or a published event; 404 otherwise. */
+  image: (id: string) => `/api/public/images/${id}`,
+} as const;
+
+export const feedJanazaSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  age: z.number(),
+  gender: z.enum(['male', 'female']),
+  dueDate: z.string(),
+  address: z.string(),
+  note: z.string(),
+  imageUrl: z.string().nullable(),
+  icsUrl: z.string(),
+});
+export type FeedJanaza = z.infer<typeof feedJanazaSchema>;
+
+export const feedEventSchema = z.object({
+  _id: z.string(),
+  heading: z.string(),
+  headingTa: z.string(),
+  subHeading: z.string(),
+  subHeadingTa: z.string(),
+  address: z.string(),
+  addressTa: z.string(),
+  dateTime: z.string(),
+  link: z.string(),
+  imageUrl: z.string().nullable(),
+  icsUrl: z.string(),
+});
+export type FeedEvent = z.infer<typeof feedEventSchema>;
+
+export const feedResponseSchema = z.object({
+  janaza: z.array(feedJanazaSchema),
+  events: z.array(feedEventSchema),
+});
+export type FeedResponse = z.infer<typeof feedResponseSchema>;
