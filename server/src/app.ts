@@ -11,7 +11,8 @@ import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { startDelivery } from './delivery';
+import { type DeliveryOptions, startDelivery } from './delivery';
+import { registerDeliveryRoutes } from './delivery/routes';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
@@ -31,6 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where shell/dist and remote-<name>/dist are (default: this repository). */
   frontendRoot?: string;
+  /** Tests shorten the delivery engine's retry backoff and polling. */
+  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs'>;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
@@ -45,7 +48,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const delivery = await startDelivery({ db, config, log: app.log });
+  const delivery = await startDelivery({ db, config, log: app.log, ...options.delivery });
   app.decorate('delivery', delivery);
   app.addHook('onClose', async () => {
     await delivery.close();
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.demo) await registerDemoIssuer(app, config);
 
   await registerFeatures(app, { db, config });
+  registerDeliveryRoutes(app, db);
   await registerFrontend(app, config, options.frontendRoot);
   return app;
 }

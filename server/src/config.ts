@@ -72,6 +72,15 @@ const envSchema = z.object({
       .max(1000, 'must be a whole number between 1 and 1000')
       .default(64),
   ),
+  DELIVERY_LEASE_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds between 1 and 3600' })
+      .int('must be a whole number of seconds between 1 and 3600')
+      .min(1, 'must be a whole number of seconds between 1 and 3600')
+      .max(3600, 'must be a whole number of seconds between 1 and 3600')
+      .default(60),
+  ),
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
     z.preprocess(
@@ -136,6 +145,8 @@ export interface Config {
   >;
   /** Sends in flight at once, per channel (and so the most a crash can send twice). */
   deliveryConcurrency: number;
+  /** How long a claimed delivery is left to its instance before another may send it again. */
+  deliveryLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -208,5 +219,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
+    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
   };
 }

@@ -142,7 +142,6 @@ export interface OutboxTable {
   number: number;
   /** pending (recipients not listed yet) or expanded */
   state: string;
-  locked_until: string | null;
   created_by: string | null;
   created_at: string;
   expanded_at: string | null;

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { type Channels, createChannels } from './channels';
+import { type Channels, channelList, createChannels } from './channels';
+import { DEFAULT_RETRY, type RetryPolicy } from './results';
+import { DeliveryWorker } from './worker';
 
 /** The running delivery engine of one server instance. */
 export interface Delivery {
@@ -21,15 +23,33 @@ export interface DeliveryOptions {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Tests shorten the backoff. */
+  retry?: RetryPolicy;
+  pollMs?: number;
 }
 
-export async function startDelivery({ config }: DeliveryOptions): Promise<Delivery> {
+export async function startDelivery({ db, config, log, retry, pollMs }: DeliveryOptions): Promise<Delivery> {
   const channels = await createChannels(config);
+  for (const c of channelList(channels)) {
+    if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
+    else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
+  }
+  const worker = new DeliveryWorker(db, channelList(channels), {
+    engine: config.database.kind,
+    config,
+    leaseMs: config.deliveryLeaseSeconds * 1000,
+    concurrency: config.deliveryConcurrency,
+    pollMs: pollMs ?? 500,
+    retry: retry ?? DEFAULT_RETRY,
+    log,
+  });
+  worker.start();
   return {
     channels,
-    wake: () => {},
+    wake: () => worker.wake(),
     close: async () => {
-      await Promise.all(Object.values(channels).map((c) => c.close()));
+      await worker.stop();
+      await Promise.all(channelList(channels).map((c) => c.close()));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { freshDatabase, type TestDatabase } from './databases';
 import { startTestIssuer } from './oidc-issuer';
@@ -28,6 +28,7 @@ export interface TestServer {
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  options: Omit<AppOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const issuer = await startTestIssuer();
   const database = await freshDatabase(engine);
@@ -44,7 +45,7 @@ export async function startTestServer(
     SUPERADMIN_EMAILS: 'root@example.sg',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...options });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -28,7 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('item_id', 'text', (c) => c.notNull())
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
-    .addColumn('locked_until', 'text')
     .addColumn('created_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expanded_at', 'text')

@@ -40,14 +40,18 @@ export async function registerEvents(app: FastifyInstance, { db, config }: Featu
   const update = async (request: FastifyRequest) => {
     const { id } = eventIdParamsSchema.parse(request.params);
     const { fields, image } = await readEventForm(request, updateEventSchema);
-    return { code: 200, data: await updateEvent(writer(request), id, fields, image) };
+    const data = await updateEvent(writer(request), id, fields, image);
+    if (fields.published === true) app.delivery.wake();
+    return { code: 200, data };
   };
   app.patch(ONE, { schema: params }, update);
   app.post(ONE, { schema: params }, update);
 
   app.patch(PUBLISH, { schema: params }, async (request) => {
     const { id } = eventIdParamsSchema.parse(request.params);
-    return { code: 200, data: await publish(writer(request), id) };
+    const data = await publish(writer(request), id);
+    app.delivery.wake();
+    return { code: 200, data };
   });
 
   app.delete(ONE, { schema: params }, async (request) => {

@@ -11,6 +11,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import type { Database, EventsTable } from '../../db/schema';
+import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
 import type { ProcessedImage } from '../uploads/image';
 import { deleteImage, saveImage } from '../uploads/store';
@@ -147,9 +148,10 @@ export async function createEvent(
 
 /**
  * THE one place an event becomes published, whichever route asked (PATCH /events/publish/{id} or an
- * edit with 'Publish now'). Runs inside the caller's transaction; the delivery engine's outbox row
- * (not built yet) belongs here, in that same transaction. Publishing an event that is already
- * published changes nothing and returns null, so it is never announced twice.
+ * edit with 'Publish now'). Runs inside the caller's transaction and writes the broadcast outbox row
+ * in it. Publishing an event that is already published changes nothing and returns null; one that
+ * was published, unpublished and published again finds its broadcast already written: it is never
+ * announced twice.
  */
 export async function publishEvent(trx: Tx, id: string, actorId: string): Promise<EventRow | null> {
   const before = await rowFor(trx, id);
@@ -169,6 +171,7 @@ export async function publishEvent(trx: Tx, id: string, actorId: string): Promis
     before: eventForAudit(before),
     after: eventForAudit(after),
   });
+  await enqueueBroadcast(trx, 'events', id, actorId);
   return after;
 }
 

@@ -55,6 +55,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
         });
         return created;
       });
+      if (row.status === 'approved') request.server.delivery.wake();
       reply.status(201);
       return { code: 201, data: toNotice(row) };
     } catch (error) {
@@ -105,6 +106,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
         return { before: current, after: changed };
       });
       if (savedImageId && before.image_id) await deleteImage(db, config.dataDir, before.image_id).catch(() => {});
+      if (after.status === 'approved' && before.status !== 'approved') request.server.delivery.wake();
       return { code: 200, data: toNotice(after) };
     } catch (error) {
       if (savedImageId) await deleteImage(db, config.dataDir, savedImageId).catch(() => {});

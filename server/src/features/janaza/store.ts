@@ -10,6 +10,7 @@ import {
 } from '@ummahnotify/shared/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, JanazaNoticesTable } from '../../db/schema';
+import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
 import { imageUrl, thumbnailUrl } from '../uploads/store';
 
@@ -96,8 +97,8 @@ export async function findNotice(db: Kysely<Database>, id: string): Promise<Jana
 /**
  * THE one place a notice's status is written (creation included). It is a compare-and-set on the
  * status the caller read, so two staff approving the same notice at once cannot both "approve" it:
- * the second gets 409. The delivery engine's outbox row for "Notify Now!" (a notice that becomes
- * approved) belongs here, written with the same `trx`.
+ * the second gets 409. A notice that becomes approved ("Notify Now!") gets its broadcast outbox row
+ * in the same transaction; it is written once per notice, so approving again sends nothing.
  */
 export async function changeStatus(
   trx: Trx,
@@ -113,6 +114,7 @@ export async function changeStatus(
     .where('status', '=', notice.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, m['error.changedMeanwhile']);
+  if (next === 'approved') await enqueueBroadcast(trx, 'janaza', notice.id, null);
   return { ...notice, status: next, status_changed_at: at, updated_at: at };
 }
 

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Message, Recipient } from './channels/types';
+import { renderEvent, renderJanaza } from './messages';
+
+/** One claimed delivery, ready to send; `cancelled` says why it must not be sent after all. */
+export interface Job {
+  outboxId: string;
+  subscriberId: string;
+  attempts: number;
+  recipient: Recipient;
+  message: Message | null;
+  cancelled?: string;
+}
+
+export interface ClaimOptions {
+  engine: 'sqlite' | 'postgres';
+  config: Pick<Config, 'publicUrl' | 'timeZone'>;
+  leaseMs: number;
+}
+
+/**
+ * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
+ * leaseMs) and commits that BEFORE anything is sent; returns them with recipient and message.
+ * A delivery whose lease ran out (its instance died mid-send) is due again: that is the only way
+ * a message can go out twice, and only the sends that were in flight at the crash.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  channel: SubscriberChannel,
+  limit: number,
+  { engine, config, leaseMs }: ClaimOptions,
+): Promise<Job[]> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
+  await db
+    .updateTable('deliveries')
+    .set({ state: 'pending', locked_until: null })
+    .where('channel', '=', channel)
+    .where('state', '=', 'sending')
+    .where('locked_until', '<', nowIso)
+    .execute();
+  const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+  const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
+    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, updated_at = ${nowIso}
+    where (outbox_id, subscriber_id) in (
+      select outbox_id, subscriber_id from deliveries
+      where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
+      order by next_attempt_at limit ${limit} ${lock}
+    )
+    returning outbox_id, subscriber_id, attempts`.execute(db);
+  if (claimed.rows.length === 0) return [];
+  return withContent(db, claimed.rows, config);
+}
+
+async function withContent(
+  db: Kysely<Database>,
+  rows: { outbox_id: string; subscriber_id: string; attempts: number }[],
+  config: ClaimOptions['config'],
+): Promise<Job[]> {
+  const subscribers = await db
+    .selectFrom('subscribers')
+    .select(['id', 'channel', 'address', 'push_keys', 'language', 'token'])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.subscriber_id),
+    )
+    .execute();
+  const byId = new Map(subscribers.map((s) => [s.id, s]));
+  await giveTokens(db, subscribers);
+
+  const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
+  const outboxes = await db.selectFrom('outbox').selectAll().where('id', 'in', outboxIds).execute();
+  const render = await renderers(db, outboxes, config);
+
+  return rows.flatMap((r) => {
+    const s = byId.get(r.subscriber_id);
+    if (!s) return [];
+    const language = (s.language === 'ta' ? 'ta' : 'en') as Language;
+    const recipient: Recipient = {
+      id: s.id,
+      channel: s.channel as SubscriberChannel,
+      address: s.address,
+      pushKeys: s.push_keys,
+      language,
+      token: s.token ?? '',
+    };
+    const rendered = render(r.outbox_id, language);
+    return [
+      {
+        outboxId: r.outbox_id,
+        subscriberId: r.subscriber_id,
+        attempts: Number(r.attempts),
+        recipient,
+        message: typeof rendered === 'string' ? null : rendered,
+        ...(typeof rendered === 'string' && { cancelled: rendered }),
+      },
+    ];
+  });
+}
+
+/** Every recipient needs the secret of its unsubscribe link; older rows get one now. */
+async function giveTokens(db: Kysely<Database>, subscribers: { id: string; token: string | null }[]): Promise<void> {
+  for (const s of subscribers) {
+    if (s.token) continue;
+    const token = randomBytes(32).toString('base64url');
+    await db.updateTable('subscribers').set({ token }).where('id', '=', s.id).where('token', 'is', null).execute();
+    const row = await db.selectFrom('subscribers').select('token').where('id', '=', s.id).executeTakeFirst();
+    s.token = row?.token ?? token;
+  }
+}
+
+/**
+ * Renders each sending's item once per language, from the item as it is NOW (a correction, or a
+ * retry after an edit, carries the current details). A string result is why it must not be sent.
+ */
+async function renderers(
+  db: Kysely<Database>,
+  outboxes: { id: string; kind: string; item_id: string; number: number }[],
+  config: ClaimOptions['config'],
+): Promise<(outboxId: string, language: Language) => Message | string> {
+  const janazaIds = outboxes.filter((o) => o.kind === 'janaza').map((o) => o.item_id);
+  const eventIds = outboxes.filter((o) => o.kind === 'events').map((o) => o.item_id);
+  const notices = janazaIds.length
+    ? await db.selectFrom('janaza_notices').selectAll().where('id', 'in', janazaIds).execute()
+    : [];
+  const events = eventIds.length ? await db.selectFrom('events').selectAll().where('id', 'in', eventIds).execute() : [];
+  const noticeById = new Map(notices.map((n) => [n.id, n]));
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const outboxById = new Map(outboxes.map((o) => [o.id, o]));
+  const cache = new Map<string, Message | string>();
+
+  return (outboxId, language) => {
+    const key = `${outboxId}:${language}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const o = outboxById.get(outboxId);
+    const context = { publicUrl: config.publicUrl, timeZone: config.timeZone, correction: (o?.number ?? 0) > 0 };
+    let result: Message | string;
+    if (!o) result = 'cancelled: the sending no longer exists';
+    else if (o.kind === 'janaza') {
+      const notice = noticeById.get(o.item_id);
+      if (!notice) result = 'cancelled: the notice was deleted';
+      else if (notice.status === 'rejected') result = 'cancelled: the notice was rejected';
+      else result = renderJanaza(notice, language, context);
+    } else {
+      const event = eventById.get(o.item_id);
+      if (!event) result = 'cancelled: the event was deleted';
+      else if (Number(event.published) !== 1) result = 'cancelled: the event was unpublished';
+      else result = renderEvent(event, language, context);
+    }
+    cache.set(key, result);
+    return result;
+  };
+}

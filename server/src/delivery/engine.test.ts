@@ -1,0 +1,307 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { type PushService, startPushService } from '../../test/peers/push-service';
+import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
+import { engines } from '../../test/support/databases';
+import { startTestServer, type TestServer } from '../../test/support/server';
+import type { CookieJar } from '../../test/support/sign-in';
+import { callJson, eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import type { SubscribersTable } from '../db/schema';
+import { newSubscriber } from '../features/subscribers/test-rows';
+
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  image: string | null;
+  correction: boolean;
+  lang: string;
+}
+
+const FAST_RETRY = { maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 200 };
+
+for (const engine of engines()) {
+  describe(`delivery engine (${engine})`, () => {
+    let server: TestServer;
+    let push: PushService;
+    let telegram: TelegramApi;
+    let admin: CookieJar;
+    let masjid: string;
+    const people: Record<string, SubscribersTable> = {};
+
+    const pushTo = (who: string) =>
+      push.received
+        .filter((r) => r.endpoint === people[who].address && r.status === 201)
+        .map((r) => r.payload as PushPayload);
+    const telegramTo = (who: string) => telegram.sent.filter((m) => m.chat_id === people[who].address);
+    const deliveriesSettled = () =>
+      eventually(async () => {
+        const open = await server.app.db
+          .selectFrom('deliveries')
+          .select('state')
+          .where('state', 'in', ['pending', 'sending'])
+          .execute();
+        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
+        return open.length === 0 && outbox.length === 0;
+      });
+    const notice = async (over: Record<string, unknown>) => {
+      const res = await callJson(server, 'POST', JANAZA_PATHS.notices, admin, {
+        provider: masjid,
+        name: 'Haji Ismail bin Osman',
+        age: 81,
+        postal: '198833',
+        dueDate: '2030-05-01T14:30:00+08:00',
+        address: 'Blk 1 Jalan Sultan',
+        ...over,
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return (res.body.data as { _id: string })._id;
+    };
+    const setStatus = async (id: string, status: string) => {
+      const res = await callJson(server, 'PATCH', `${JANAZA_PATHS.notices}/${id}`, admin, { status });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    };
+
+    before(async () => {
+      push = await startPushService();
+      telegram = await startTelegramApi({ token: '4242:engine-test-token' });
+      server = await startTestServer(
+        engine,
+        { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_URL: telegram.url, DELIVERY_CONCURRENCY: '4' },
+        { delivery: { retry: FAST_RETRY, pollMs: 50 } },
+      );
+      admin = await staffJar(server, 'admin@engine.example.sg', 'admin');
+      masjid = await insertMasjid(server.app.db);
+      const webpush = (language: string, over: Partial<SubscribersTable> = {}) => {
+        const s = push.subscribe();
+        return newSubscriber({
+          channel: 'webpush',
+          address: s.endpoint,
+          push_keys: JSON.stringify(s.keys),
+          language,
+          ...over,
+        });
+      };
+      Object.assign(people, {
+        aminah: webpush('en'),
+        kamal: webpush('ta'),
+        eventsOnly: webpush('en', { topic_janaza: 0 }),
+        stopped: webpush('en', { active: 0, deactivated_at: new Date().toISOString() }),
+        unconfirmed: webpush('en', { confirmed: 0 }),
+        demo: webpush('en', { demo: 1 }),
+        fathima: newSubscriber({ channel: 'telegram', address: '700001', language: 'ta' }),
+        // email and WhatsApp are not configured here: their subscribers must get nothing and break nothing
+        offEmail: newSubscriber({ channel: 'email' }),
+        offWhatsapp: newSubscriber({ channel: 'whatsapp' }),
+      });
+      await server.app.db.insertInto('subscribers').values(Object.values(people)).execute();
+    });
+    after(async () => {
+      await server?.stop();
+      await push?.close();
+      await telegram?.close();
+    });
+
+    test('Notify Now! reaches each janaza subscriber once, in their language; nobody else', async () => {
+      const id = await notice({ status: 'approved' });
+      await deliveriesSettled();
+      const [en] = pushTo('aminah');
+      assert.equal(pushTo('aminah').length, 1);
+      assert.equal(en.title, 'Janaza: Haji Ismail bin Osman');
+      assert.match(en.body, /Haji Ismail bin Osman \(81\) has passed away/);
+      assert.match(en.body, /Blk 1 Jalan Sultan/);
+      assert.equal(en.correction, false);
+      assert.equal(pushTo('kamal').length, 1);
+      assert.equal(pushTo('kamal')[0].title, 'ஜனாஸா: Haji Ismail bin Osman');
+      assert.equal(telegramTo('fathima').length, 1);
+      assert.match(telegramTo('fathima')[0].text ?? '', /ஜனாஸா தொழுகை/);
+      for (const who of ['eventsOnly', 'stopped', 'unconfirmed', 'demo']) assert.equal(pushTo(who).length, 0, who);
+
+      const status = await callJson(server, 'GET', `${DELIVERY_API.status}?kind=janaza&ids=${id}`, admin);
+      assert.equal(status.status, 200);
+      const body = status.body as unknown as DeliveryStatusResponse;
+      const [sending] = body.items[id];
+      assert.deepEqual(sending.channels.webpush, { sent: 2, failed: 0, pending: 0 });
+      assert.deepEqual(sending.channels.telegram, { sent: 1, failed: 0, pending: 0 });
+      assert.deepEqual(sending.channels.email, { sent: 0, failed: 0, pending: 0 });
+      const off = body.channels.filter((c) => !c.enabled).map((c) => c.channel);
+      assert.deepEqual(off.sort(), ['email', 'whatsapp']);
+    });
+
+    test('approving again, and a silent update, send nothing more', async () => {
+      const before = push.received.length + telegram.sent.length;
+      const id = await notice({ status: 'approved', name: 'Aminah binti Yusof' });
+      await deliveriesSettled();
+      const afterFirst = push.received.length + telegram.sent.length;
+      assert.equal(afterFirst - before, 3, 'two pushes and one Telegram message');
+      await setStatus(id, 'silent');
+      await setStatus(id, 'approved');
+      const silent = await notice({ status: 'silent', name: 'Silent Notice' });
+      await setStatus(silent, 'pending');
+      await deliveriesSettled();
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(push.received.length + telegram.sent.length, afterFirst);
+      const outbox = await server.app.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('item_id', 'in', [id, silent])
+        .execute();
+      assert.equal(outbox.length, 1);
+    });
+
+    test('a correction goes, marked, to the same recipients with the current details', async () => {
+      const id = await notice({ status: 'approved', name: 'Abdul Kader' });
+      await deliveriesSettled();
+      const newcomer = push.subscribe();
+      await server.app.db
+        .insertInto('subscribers')
+        .values(
+          newSubscriber({ channel: 'webpush', address: newcomer.endpoint, push_keys: JSON.stringify(newcomer.keys) }),
+        )
+        .execute();
+      const edit = await callJson(server, 'PATCH', `${JANAZA_PATHS.notices}/${id}`, admin, {
+        address: 'Masjid Abdul Gafoor, 41 Dunlop Street',
+      });
+      assert.equal(edit.status, 200);
+      const res = await callJson(server, 'POST', DELIVERY_API.janazaCorrection(id), admin);
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      assert.deepEqual(res.body.data, { number: 1 });
+      await deliveriesSettled();
+      const corrections = push.received.filter((r) => (r.payload as PushPayload | null)?.correction === true);
+      assert.deepEqual(
+        corrections.map((r) => r.endpoint).sort(),
+        [people.aminah.address, people.kamal.address].sort(),
+        'the broadcast recipients, not the newcomer',
+      );
+      const en = corrections.find((r) => r.endpoint === people.aminah.address)?.payload as PushPayload;
+      assert.equal(en.title, 'Correction: Janaza: Abdul Kader');
+      assert.match(en.body, /41 Dunlop Street/);
+      const ta = telegramTo('fathima').at(-1)?.text ?? '';
+      assert.match(ta, /^திருத்தம்: /);
+
+      const never = await notice({ status: 'pending', name: 'Never Sent' });
+      const refused = await callJson(server, 'POST', DELIVERY_API.janazaCorrection(never), admin);
+      assert.equal(refused.status, 409);
+      assert.match(String(refused.body.message), /not been sent yet/);
+    });
+
+    test('a private notice goes out without the name and the photo', async () => {
+      const mark = push.received.length;
+      await notice({ status: 'approved', name: 'Secret Name', isPrivacy: true });
+      await deliveriesSettled();
+      const payloads = push.received.slice(mark).map((r) => r.payload as PushPayload);
+      assert.ok(payloads.length >= 2);
+      for (const p of payloads) {
+        assert.doesNotMatch(JSON.stringify(p), /Secret Name/);
+        assert.equal(p.image ?? null, null);
+      }
+      assert.doesNotMatch(telegramTo('fathima').at(-1)?.text ?? '', /Secret Name/);
+    });
+
+    test('a published event reaches events subscribers with the Tamil fields for Tamil readers', async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        heading: 'Family Day',
+        headingTa: 'குடும்ப தினம்',
+        subHeading: 'Games and food',
+        subHeadingTa: 'விளையாட்டும் உணவும்',
+        address: 'Masjid Sultan',
+        addressTa: 'சுல்தான் பள்ளிவாசல்',
+        dateTime: '2030-06-01T10:00:00+08:00',
+      }))
+        form.append(k, v);
+      const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
+        method: 'POST',
+        headers: { cookie: admin.header() },
+        body: form,
+      });
+      assert.equal(created.status, 201);
+      const id = ((await created.json()) as { data: { _id: string } }).data._id;
+      const mark = push.received.length;
+      const published = await callJson(server, 'PATCH', EVENT_PATHS.publish(id), admin);
+      assert.equal(published.status, 200);
+      await deliveriesSettled();
+      const got = push.received.slice(mark);
+      const byEndpoint = new Map(got.map((r) => [r.endpoint, r.payload as PushPayload]));
+      assert.equal(byEndpoint.get(people.eventsOnly.address)?.title, 'Family Day');
+      assert.equal(byEndpoint.get(people.kamal.address)?.title, 'குடும்ப தினம்');
+      assert.match(byEndpoint.get(people.kamal.address)?.body ?? '', /சுல்தான் பள்ளிவாசல்/);
+      // publishing again after unpublishing does not announce it twice
+      await callJson(server, 'PATCH', EVENT_PATHS.one(id), admin, { published: false });
+      await callJson(server, 'PATCH', EVENT_PATHS.publish(id), admin);
+      await deliveriesSettled();
+      assert.equal(push.received.length, mark + got.length);
+    });
+
+    test('temporary failures are retried; gone subscriptions are retired; errors are recorded', async () => {
+      const flaky = push.subscribe();
+      const gone = push.subscribe();
+      const flakyRow = newSubscriber({
+        channel: 'webpush',
+        address: flaky.endpoint,
+        push_keys: JSON.stringify(flaky.keys),
+      });
+      const goneRow = newSubscriber({
+        channel: 'webpush',
+        address: gone.endpoint,
+        push_keys: JSON.stringify(gone.keys),
+      });
+      await server.app.db.insertInto('subscribers').values([flakyRow, goneRow]).execute();
+      push.respondWith(flaky.endpoint, 500);
+      push.respondWith(gone.endpoint, 410);
+      const id = await notice({ status: 'approved', name: 'Retry Case' });
+      const outboxId = (
+        await eventually(() =>
+          server.app.db.selectFrom('outbox').select('id').where('item_id', '=', id).executeTakeFirst(),
+        )
+      ).id;
+      const flakyDelivery = await eventually(async () => {
+        const d = await server.app.db
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('outbox_id', '=', outboxId)
+          .where('subscriber_id', '=', flakyRow.id)
+          .executeTakeFirst();
+        return d && d.attempts >= 1 && d.state === 'pending' ? d : undefined;
+      });
+      assert.match(flakyDelivery.last_error ?? '', /500/);
+      push.respondWith(flaky.endpoint, null);
+      await deliveriesSettled();
+      const rows = await server.app.db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('outbox_id', '=', outboxId)
+        .where('subscriber_id', 'in', [flakyRow.id, goneRow.id])
+        .execute();
+      const flakyDone = rows.find((r) => r.subscriber_id === flakyRow.id);
+      const goneDone = rows.find((r) => r.subscriber_id === goneRow.id);
+      assert.equal(flakyDone?.state, 'sent');
+      assert.ok((flakyDone?.attempts ?? 0) >= 2);
+      assert.equal(goneDone?.state, 'failed');
+      assert.match(goneDone?.last_error ?? '', /410/);
+      const retired = await server.app.db
+        .selectFrom('subscribers')
+        .select(['active', 'deactivated_at'])
+        .where('id', '=', goneRow.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(retired.active, 0);
+      assert.ok(retired.deactivated_at);
+    });
+
+    test('a blocked Telegram chat is retired and the rest still get the message', async () => {
+      const blocked = newSubscriber({ channel: 'telegram', address: '700099' });
+      await server.app.db.insertInto('subscribers').values(blocked).execute();
+      telegram.block('700099');
+      await notice({ status: 'approved', name: 'Blocked Case' });
+      await deliveriesSettled();
+      const row = await server.app.db
+        .selectFrom('subscribers')
+        .select('active')
+        .where('id', '=', blocked.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(row.active, 0);
+      assert.match(telegramTo('fathima').at(-1)?.text ?? '', /Blocked Case/);
+    });
+  });
+}

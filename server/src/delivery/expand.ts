@@ -1,0 +1,91 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Takes the oldest unexpanded outbox row and lists its recipients as pending deliveries, in one
+ * transaction: a crash before the commit leaves the row pending, after it leaves it expanded, never
+ * half. Broadcast recipients: confirmed, active, non-demo subscribers of the item's topic on an
+ * enabled channel. Correction recipients: whoever the broadcast reached (sent, or in flight).
+ * On PostgreSQL, instances skip a row another one is expanding (FOR UPDATE SKIP LOCKED).
+ * Returns false when there was nothing to expand.
+ */
+export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, enabled: string[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let pick = trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where('state', '=', 'pending')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1);
+    if (engine === 'postgres') pick = pick.forUpdate().skipLocked();
+    const row = await pick.executeTakeFirst();
+    if (!row) return false;
+    const now = new Date().toISOString();
+    if (enabled.length > 0) {
+      const columns = [
+        'outbox_id',
+        'subscriber_id',
+        'channel',
+        'state',
+        'attempts',
+        'next_attempt_at',
+        'updated_at',
+      ] as const;
+      const fixed = {
+        outbox: sql<string>`cast(${row.id} as text)`.as('outbox_id'),
+        state: sql<string>`cast('pending' as text)`.as('state'),
+        attempts: sql<number>`0`.as('attempts'),
+        due: sql<string>`cast(${now} as text)`.as('next_attempt_at'),
+        updated: sql<string>`cast(${now} as text)`.as('updated_at'),
+      };
+      const recipients =
+        row.number === 0
+          ? trx
+              .selectFrom('subscribers as s')
+              .select([
+                fixed.outbox,
+                's.id as subscriber_id',
+                's.channel',
+                fixed.state,
+                fixed.attempts,
+                fixed.due,
+                fixed.updated,
+              ])
+              .where('s.active', '=', 1)
+              .where('s.confirmed', '=', 1)
+              .where('s.demo', '=', 0)
+              .where(row.kind === 'janaza' ? 's.topic_janaza' : 's.topic_events', '=', 1)
+              .where('s.channel', 'in', enabled)
+          : trx
+              .selectFrom('deliveries as d')
+              .innerJoin('outbox as b', 'b.id', 'd.outbox_id')
+              .innerJoin('subscribers as s', 's.id', 'd.subscriber_id')
+              .select([
+                fixed.outbox,
+                's.id as subscriber_id',
+                's.channel',
+                fixed.state,
+                fixed.attempts,
+                fixed.due,
+                fixed.updated,
+              ])
+              .where('b.kind', '=', row.kind)
+              .where('b.item_id', '=', row.item_id)
+              .where('b.number', '=', 0)
+              .where('d.state', 'in', ['sent', 'sending'])
+              .where('s.active', '=', 1)
+              .where('s.channel', 'in', enabled);
+      await trx
+        .insertInto('deliveries')
+        .columns(columns)
+        .expression(recipients)
+        .onConflict((oc) => oc.columns(['outbox_id', 'subscriber_id']).doNothing())
+        .execute();
+    }
+    await trx.updateTable('outbox').set({ state: 'expanded', expanded_at: now }).where('id', '=', row.id).execute();
+    return true;
+  });
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * The broadcast of an item: written in the caller's transaction (the approval or publication), at
+ * most once per item ever — the unique (kind, item_id, number) makes a second approval a no-op.
+ */
+export async function enqueueBroadcast(
+  trx: Kysely<Database>,
+  kind: DeliveryKind,
+  itemId: string,
+  actorId: string | null,
+): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values({
+      id: randomUUID(),
+      kind,
+      item_id: itemId,
+      number: 0,
+      state: 'pending',
+      created_by: actorId,
+      created_at: new Date().toISOString(),
+      expanded_at: null,
+    })
+    .onConflict((oc) => oc.columns(['kind', 'item_id', 'number']).doNothing())
+    .execute();
+}
+
+export async function broadcastOf(db: Kysely<Database>, kind: DeliveryKind, itemId: string) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .where('number', '=', 0)
+    .executeTakeFirst();
+}
+
+/**
+ * A deliberate correction: the next number after the item's last sending. Returns null when the item
+ * was never broadcast (there is nobody to correct). Two corrections at once cannot take one number:
+ * the unique key refuses the second insert, which the caller reports as a conflict.
+ */
+export async function enqueueCorrection(
+  trx: Kysely<Database>,
+  kind: DeliveryKind,
+  itemId: string,
+  actorId: string,
+): Promise<number | null> {
+  if (!(await broadcastOf(trx, kind, itemId))) return null;
+  const last = await trx
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  const number = Number(last.n) + 1;
+  await trx
+    .insertInto('outbox')
+    .values({
+      id: randomUUID(),
+      kind,
+      item_id: itemId,
+      number,
+      state: 'pending',
+      created_by: actorId,
+      created_at: new Date().toISOString(),
+      expanded_at: null,
+    })
+    .execute();
+  return number;
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/db/connect';
+import type { TestServer } from './server';
+import { type CookieJar, signIn } from './sign-in';
+
+/** Signs in through the real OIDC flow and gives the account the rights asked for. */
+export async function staffJar(server: TestServer, email: string, rights: string): Promise<CookieJar> {
+  const { jar } = await signIn(server.url, { email });
+  await server.app.db.updateTable('users').set({ rights }).where('email', '=', email).execute();
+  return jar;
+}
+
+/** A verified masjid that janaza notices can name as their provider; returns its id. */
+export async function insertMasjid(db: Db, name = 'Masjid Sultan'): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('members')
+    .values({
+      id,
+      admin_id: null,
+      first_name: 'Test',
+      last_name: 'Masjid',
+      date_of_birth: null,
+      postal: '198833',
+      email: `${id.slice(0, 8)}@masjid.example.sg`,
+      contact: '62934405',
+      position: 'masjid',
+      is_verified: 1,
+      is_partner: 0,
+      is_volunteer: 0,
+      business_name: name,
+      uen: '',
+      membership_status: 'active',
+      registered_on: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** JSON over HTTP with the caller's cookies; the status and the parsed body. */
+export async function callJson(
+  server: TestServer,
+  method: string,
+  path: string,
+  jar?: CookieJar,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> & { data?: unknown; message?: string } }> {
+  const headers: Record<string, string> = jar ? { cookie: jar.header() } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as never };
+}
+
+/** Polls until `check` returns a value (not undefined/false) or the time is up. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error('timed out waiting for a condition');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
