@@ -43,7 +43,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.demo) await seedDemoData(db);
   const sessionSecret = config.sessionSecret ?? (await loadOrCreateSecret(config.dataDir, 'session-secret'));
 
-  const app = Fastify({ logger: options.logger ?? { level: 'info' }, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? { level: 'info' },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);

@@ -91,6 +91,7 @@ const envSchema = z.object({
         .optional(),
     ),
   ),
+  TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('loopback')),
   TZ_DISPLAY: z.preprocess(
     blankToUndefined,
     z
@@ -127,6 +128,8 @@ export interface Config {
   superadminEmails: string[];
   supportWhatsapp: string | null;
   timeZone: string;
+  /** Which proxies' X-Forwarded-For to believe (client IPs for rate limits, https for cookies). */
+  trustProxy: boolean | string;
   channels: Pick<
     Env,
     | 'VAPID_PUBLIC_KEY'
@@ -203,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
     timeZone: e.TZ_DISPLAY,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     channels: {
       VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY,

@@ -3,9 +3,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { registerCommittee } from './committee/routes';
 import { registerEvents } from './events/routes';
+import { registerFeed } from './feed/routes';
 import { registerJanaza } from './janaza/routes';
 import { registerMembers } from './members/routes';
 import { registerProviders } from './providers/routes';
+import { registerSignup } from './signup/routes';
 import { registerSubscribers } from './subscribers/routes';
 import { registerSummary } from './summary/routes';
 import { registerUploads } from './uploads/routes';
@@ -28,4 +30,6 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps):
   await registerCommittee(app, deps);
   await registerSubscribers(app, deps);
   await registerSummary(app, deps);
+  await registerSignup(app, deps);
+  await registerFeed(app, deps);
 }

@@ -1,20 +1,118 @@
 import type { Language } from '@ummahnotify/shared/domain';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
-import { type Channel, offState, type SendOutcome } from './types';
+import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
+import { type Channel, offState, onState, type SendOutcome } from './types';
 
-// CONTRACT STUB (lead): the messaging helper replaces this file with the real channel.
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
   sendConfirmation(to: string, link: string, language: Language): Promise<SendOutcome>;
 }
 
-export async function createEmailChannel(_config: Config): Promise<EmailChannel> {
-  const off = { ok: false, kind: 'permanent', error: 'email is off' } as const;
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Pool options from SMTP_URL (smtp://user:pass@host:port, smtps:// for implicit TLS); query parameters
+ * pass through as nodemailer options as nodemailer's own URL form does (?requireTLS=true, ?tls.rejectUnauthorized=false).
+ */
+export function smtpPoolOptions(smtpUrl: string, maxConnections: number): SMTPPool.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const options: Record<string, unknown> = {
+    pool: true,
+    maxConnections,
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: 2 * TIMEOUT_MS,
+    dnsTimeout: TIMEOUT_MS,
+  };
+  if (url.username) {
+    options.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+  }
+  for (const [key, raw] of url.searchParams) {
+    const value = raw === 'true' ? true : raw === 'false' ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
+    if (key.startsWith('tls.')) {
+      options.tls = { ...(options.tls as object | undefined), [key.slice(4)]: value };
+    } else options[key] = value;
+  }
+  return options as unknown as SMTPPool.Options;
+}
+
+interface SmtpFailure {
+  responseCode?: number;
+  code?: string;
+  command?: string;
+  response?: string;
+  message?: string;
+}
+
+/** 550/551/553 on RCPT TO: the mailbox does not exist; other 5xx: this mail cannot go; the rest may pass later. */
+export function smtpOutcome(error: unknown): SendOutcome {
+  const e = (error ?? {}) as SmtpFailure;
+  const code = e.responseCode;
+  const detail = `${code ?? e.code ?? 'error'} ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`.trim();
+  const atRecipient = !e.command || /^RCPT/i.test(e.command);
+  if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
+  // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
+  if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };
+  if (code && code >= 500) return { ok: false, kind: 'permanent', error: detail };
+  return { ok: false, kind: 'temporary', error: detail };
+}
+
+function offChannel(reason: string): EmailChannel {
+  const off = { ok: false, kind: 'permanent', error: `email is off: ${reason}` } as const;
   return {
     name: 'email',
-    state: offState('email', 'SMTP_URL and MAIL_FROM are not set'),
+    state: offState('email', reason),
     send: async () => off,
     sendConfirmation: async () => off,
     close: async () => {},
+  };
+}
+
+export async function createEmailChannel(config: Config): Promise<EmailChannel> {
+  const { SMTP_URL, MAIL_FROM } = config.channels;
+  const missing = [!SMTP_URL && 'SMTP_URL', !MAIL_FROM && 'MAIL_FROM'].filter(Boolean);
+  if (!SMTP_URL || !MAIL_FROM)
+    return offChannel(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+
+  let transport: Transporter;
+  try {
+    transport = nodemailer.createTransport(
+      smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10))),
+    );
+  } catch (error) {
+    return offChannel(`SMTP_URL could not be used: ${(error as Error).message}`);
+  }
+  // a pooled connection that fails while idle is reported here; the next send opens a new one
+  transport.on('error', () => {});
+
+  async function deliver(to: string, mail: MailContent): Promise<SendOutcome> {
+    try {
+      const info = await transport.sendMail({ from: MAIL_FROM, to, ...mail });
+      const rejected = (info.rejected ?? []) as unknown[];
+      if (rejected.length > 0) return { ok: false, kind: 'permanent', error: `rejected: ${info.response ?? ''}` };
+      return { ok: true };
+    } catch (error) {
+      return smtpOutcome(error);
+    }
+  }
+
+  return {
+    name: 'email',
+    state: onState('email'),
+    send: (to, message) => {
+      try {
+        return deliver(to.address, renderNoticeMail(message, config.publicUrl, to.token));
+      } catch (error) {
+        return Promise.resolve({ ok: false, kind: 'permanent', error: `could not render: ${String(error)}` });
+      }
+    },
+    sendConfirmation: (to, link, language) => deliver(to, renderConfirmationMail(link, language)),
+    close: async () => transport.close(),
   };
 }

@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
-import { type Channel, offState, type SendOutcome } from './types';
+import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
+import { type Channel, offState, onState, type SendOutcome } from './types';
 
-// CONTRACT STUB (lead): the messaging helper replaces this file with the real channel.
 export interface TelegramChannel extends Channel {
   /** The bot's username (from getMe), for t.me deep links; null while unknown. */
   readonly botUsername: string | null;
@@ -10,18 +11,153 @@ export interface TelegramChannel extends Channel {
   sendText(chatId: string, text: string): Promise<SendOutcome>;
   /** setWebhook with the secret token. */
   registerWebhook(url: string): Promise<SendOutcome>;
+  /** Asks getMe again when the username is still unknown (start-up could not reach Telegram). */
+  refreshBotUsername(): Promise<string | null>;
 }
 
-export async function createTelegramChannel(_config: Config): Promise<TelegramChannel> {
-  const off = { ok: false, kind: 'permanent', error: 'telegram is off' } as const;
+const TIMEOUT_MS = 15_000;
+const STARTUP_TIMEOUT_MS = 5_000;
+const GET_ME_RETRY_MS = 30_000;
+
+/** A stable secret for the webhook header when TELEGRAM_WEBHOOK_SECRET is unset: 43 base64url characters. */
+export function derivedWebhookSecret(botToken: string): string {
+  return createHmac('sha256', botToken).update('ummahnotify:telegram-webhook-secret').digest('base64url');
+}
+
+interface BotApiAnswer {
+  ok?: boolean;
+  result?: unknown;
+  error_code?: number;
+  description?: string;
+  parameters?: { retry_after?: number };
+}
+
+type Call = { reached: true; status: number; answer: BotApiAnswer } | { reached: false; error: string };
+
+/** What a Bot API answer means for the recipient (see the Bot API's error codes). */
+export function telegramOutcome(call: Call): SendOutcome {
+  if (!call.reached) return { ok: false, kind: 'temporary', error: call.error };
+  const { status, answer } = call;
+  if (status === 200 && answer.ok) return { ok: true };
+  const error = `${answer.error_code ?? status} ${answer.description ?? ''}`.trim();
+  if (status === 429) {
+    const seconds = answer.parameters?.retry_after;
+    return { ok: false, kind: 'temporary', error, ...(seconds ? { retryAfterMs: seconds * 1000 } : {}) };
+  }
+  if (status === 403) return { ok: false, kind: 'gone', error };
+  if (status === 400 && /chat not found/i.test(answer.description ?? '')) return { ok: false, kind: 'gone', error };
+  if (status >= 500) return { ok: false, kind: 'temporary', error };
+  return { ok: false, kind: 'permanent', error };
+}
+
+function offChannel(reason: string): TelegramChannel {
+  const off = { ok: false, kind: 'permanent', error: `telegram is off: ${reason}` } as const;
   return {
     name: 'telegram',
-    state: offState('telegram', 'TELEGRAM_BOT_TOKEN is not set'),
+    state: offState('telegram', reason),
     botUsername: null,
     webhookSecret: '',
     send: async () => off,
     sendText: async () => off,
     registerWebhook: async () => off,
+    refreshBotUsername: async () => null,
+    close: async () => {},
+  };
+}
+
+export async function createTelegramChannel(config: Config): Promise<TelegramChannel> {
+  const token = config.channels.TELEGRAM_BOT_TOKEN;
+  if (!token) return offChannel('TELEGRAM_BOT_TOKEN is not set');
+  const base = `${config.channels.TELEGRAM_API_URL.replace(/\/+$/, '')}/bot${token}/`;
+  const webhookSecret = config.channels.TELEGRAM_WEBHOOK_SECRET ?? derivedWebhookSecret(token);
+
+  async function call(method: string, params: Record<string, unknown>, timeoutMs = TIMEOUT_MS): Promise<Call> {
+    try {
+      const response = await fetch(base + method, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(params),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      let answer: BotApiAnswer;
+      try {
+        answer = JSON.parse(text) as BotApiAnswer;
+      } catch {
+        answer = { ok: false, description: text.slice(0, 200) };
+      }
+      return { reached: true, status: response.status, answer };
+    } catch (error) {
+      const e = error as Error;
+      return { reached: false, error: e.name === 'TimeoutError' ? 'timed out' : `network: ${e.message}` };
+    }
+  }
+
+  let botUsername: string | null = null;
+  let lastGetMe = 0;
+  let pending: Promise<string | null> | null = null;
+  async function getMe(timeoutMs: number): Promise<Call> {
+    lastGetMe = Date.now();
+    const result = await call('getMe', {}, timeoutMs);
+    if (result.reached && result.status === 200 && result.answer.ok) {
+      botUsername = (result.answer.result as { username?: string }).username ?? null;
+    }
+    return result;
+  }
+  function refreshBotUsername(): Promise<string | null> {
+    if (botUsername) return Promise.resolve(botUsername);
+    pending ??= getMe(TIMEOUT_MS)
+      .then(() => botUsername)
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  }
+
+  const first = await getMe(STARTUP_TIMEOUT_MS);
+  // Telegram refused the token: every call would fail the same way. Unreachable: stay on, ask again later.
+  if (first.reached && (first.status === 401 || first.status === 404)) {
+    const answer = `${first.status} ${first.answer.description ?? ''}`.trim();
+    return offChannel(`TELEGRAM_BOT_TOKEN was refused by the Bot API (${answer})`);
+  }
+
+  const sendText = async (chatId: string, text: string) =>
+    telegramOutcome(await call('sendMessage', { chat_id: chatId, text: text.slice(0, TELEGRAM_MESSAGE_LIMIT) }));
+
+  return {
+    name: 'telegram',
+    state: onState('telegram'),
+    get botUsername() {
+      if (!botUsername && !pending && Date.now() - lastGetMe > GET_ME_RETRY_MS) void refreshBotUsername();
+      return botUsername;
+    },
+    webhookSecret,
+    async send(to, message) {
+      try {
+        if (message.imageUrl) {
+          return telegramOutcome(
+            await call('sendPhoto', {
+              chat_id: to.address,
+              photo: message.imageUrl,
+              caption: telegramText(message, TELEGRAM_CAPTION_LIMIT),
+            }),
+          );
+        }
+        return sendText(to.address, telegramText(message, TELEGRAM_MESSAGE_LIMIT));
+      } catch (error) {
+        return { ok: false, kind: 'permanent', error: `could not send: ${String(error)}` };
+      }
+    },
+    sendText,
+    registerWebhook: async (url) =>
+      telegramOutcome(
+        await call('setWebhook', {
+          url,
+          secret_token: webhookSecret,
+          allowed_updates: ['message', 'my_chat_member'],
+        }),
+      ),
+    refreshBotUsername,
     close: async () => {},
   };
 }

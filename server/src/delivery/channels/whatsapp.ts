@@ -1,7 +1,8 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
-import { type Channel, offState, type SendOutcome } from './types';
+import { type Channel, offState, onState, type SendOutcome } from './types';
+import { noticePayload, textPayload } from './whatsapp-payload';
 
-// CONTRACT STUB (lead): the messaging helper replaces this file with the real channel.
 export interface WhatsAppChannel extends Channel {
   /** phone as stored, +65XXXXXXXX */
   sendText(phone: string, text: string): Promise<SendOutcome>;
@@ -11,15 +12,104 @@ export interface WhatsAppChannel extends Channel {
   readonly verifyToken: string | null;
 }
 
-export async function createWhatsAppChannel(_config: Config): Promise<WhatsAppChannel> {
-  const off = { ok: false, kind: 'permanent', error: 'whatsapp is off' } as const;
+const TIMEOUT_MS = 15_000;
+
+/** 131050: the user stopped marketing messages; 131026: the number cannot receive them. */
+const GONE_CODES = new Set([131050, 131026]);
+/** Throughput limits: the pair rate (131056), the Cloud API's (130429), spam (131048), the app's (4, 80007). */
+const LATER_CODES = new Set([130429, 131056, 131048, 4, 80007]);
+
+interface GraphError {
+  error?: { message?: string; code?: number; type?: string };
+}
+
+type Call =
+  | { reached: true; status: number; body: GraphError; retryAfter: string | null }
+  | { reached: false; error: string };
+
+export function whatsappOutcome(call: Call): SendOutcome {
+  if (!call.reached) return { ok: false, kind: 'temporary', error: call.error };
+  const { status, body } = call;
+  if (status >= 200 && status < 300) return { ok: true };
+  const code = body.error?.code;
+  const error = `${code ?? status} ${body.error?.message ?? ''}`.trim();
+  if (code !== undefined && GONE_CODES.has(code)) return { ok: false, kind: 'gone', error };
+  if (status === 429 || (code !== undefined && LATER_CODES.has(code))) {
+    const seconds = Number(call.retryAfter);
+    return { ok: false, kind: 'temporary', error, ...(seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}) };
+  }
+  if (status >= 500) return { ok: false, kind: 'temporary', error };
+  return { ok: false, kind: 'permanent', error };
+}
+
+/** Meta's webhook signature: 'sha256=' + hex HMAC-SHA256 of the raw body with the app secret. */
+export function checkSignature(secret: string | undefined, rawBody: Buffer, header: string | undefined): boolean {
+  if (!secret || typeof header !== 'string') return false;
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
+  const given = Buffer.from(header.trim().toLowerCase());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function createWhatsAppChannel(config: Config): Promise<WhatsAppChannel> {
+  const { WHATSAPP_TOKEN, WHATSAPP_PHONE_ID, WHATSAPP_API_URL, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN } =
+    config.channels;
+  const verifySignature = (rawBody: Buffer, header: string | undefined) =>
+    checkSignature(WHATSAPP_APP_SECRET, rawBody, header);
+  const verifyToken = WHATSAPP_VERIFY_TOKEN ?? null;
+
+  if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_ID) {
+    const missing = [!WHATSAPP_TOKEN && 'WHATSAPP_TOKEN', !WHATSAPP_PHONE_ID && 'WHATSAPP_PHONE_ID'].filter(Boolean);
+    const reason = `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`;
+    const off = { ok: false, kind: 'permanent', error: `whatsapp is off: ${reason}` } as const;
+    return {
+      name: 'whatsapp',
+      state: offState('whatsapp', reason),
+      verifyToken,
+      send: async () => off,
+      sendText: async () => off,
+      verifySignature,
+      close: async () => {},
+    };
+  }
+
+  const endpoint = `${WHATSAPP_API_URL.replace(/\/+$/, '')}/${encodeURIComponent(WHATSAPP_PHONE_ID)}/messages`;
+  async function post(payload: unknown): Promise<SendOutcome> {
+    let call: Call;
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${WHATSAPP_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      const text = await response.text();
+      let body: GraphError;
+      try {
+        body = JSON.parse(text) as GraphError;
+      } catch {
+        body = { error: { message: text.slice(0, 200) } };
+      }
+      call = { reached: true, status: response.status, body, retryAfter: response.headers.get('retry-after') };
+    } catch (error) {
+      const e = error as Error;
+      call = { reached: false, error: e.name === 'TimeoutError' ? 'timed out' : `network: ${e.message}` };
+    }
+    return whatsappOutcome(call);
+  }
+
   return {
     name: 'whatsapp',
-    state: offState('whatsapp', 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set'),
-    verifyToken: null,
-    send: async () => off,
-    sendText: async () => off,
-    verifySignature: () => false,
+    state: onState('whatsapp'),
+    verifyToken,
+    send: async (to, message) => {
+      try {
+        return await post(noticePayload(to.address, message));
+      } catch (error) {
+        return { ok: false, kind: 'permanent', error: `could not send: ${String(error)}` };
+      }
+    },
+    sendText: (phone, text) => post(textPayload(phone, text)),
+    verifySignature,
     close: async () => {},
   };
 }

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
+import { loadConfig } from '../../config';
+import { renderEvent, renderJanaza } from '../messages';
+import { createEmailChannel, type EmailChannel } from './email';
+
+const env = (smtpUrl: string) => ({
+  NODE_ENV: 'test',
+  PUBLIC_URL,
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: 'UmmahNotify <notify@example.org>',
+});
+
+describe('email channel against a real SMTP server', () => {
+  let smtp: SmtpPeer;
+  let email: EmailChannel;
+  before(async () => {
+    smtp = await startSmtpPeer();
+    email = await createEmailChannel(loadConfig(env(smtp.url)));
+  });
+  after(async () => {
+    await email.close();
+    await smtp.close();
+  });
+
+  test('a janaza notice arrives rendered, with the photo, the unsubscribe link and both List-Unsubscribe headers', async () => {
+    const to = recipient('email', 'aisha@example.com');
+    const message = renderJanaza(janazaRow(), 'en', renderContext);
+    assert.deepEqual(await email.send(to, message), { ok: true });
+    const [mail] = await smtp.waitFor(1);
+    assert.deepEqual(mail.to, ['aisha@example.com']);
+    assert.equal(mail.from, 'notify@example.org');
+    assert.equal(mail.subject, 'Janaza: Abdul Rahman bin Yusof');
+    assert.match(mail.text, /Abdul Rahman bin Yusof \(78\) has passed away/);
+    assert.match(mail.text, /Place: Masjid Sultan, 3 Muscat St/);
+    assert.ok(mail.text.includes(`Details: ${message.url}`));
+    const page = `${PUBLIC_URL}${SIGNUP_PAGES.unsubscribe}?token=${to.token}`;
+    assert.ok(mail.text.includes(page), 'the text has the unsubscribe link');
+    assert.ok(mail.html.includes(page.replace('&', '&amp;')), 'the HTML has the unsubscribe link');
+    assert.equal(mail.headers['list-unsubscribe'], `<${PUBLIC_URL}${SIGNUP_API.oneClickUnsubscribe(to.token)}>`);
+    assert.equal(mail.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
+    assert.equal(mail.headers['content-language'], 'en');
+    assert.ok(mail.html.includes(`<img src="${PUBLIC_URL}/api/public/images/img-42"`));
+    assert.ok(mail.html.includes('Burial at Choa Chu Kang &lt;cemetery&gt; &amp; family home'), 'the note is escaped');
+    assert.ok(!mail.html.includes('<cemetery>'));
+  });
+
+  test('a private notice in Tamil carries neither the name nor a photo', async () => {
+    const before = smtp.messages.length;
+    const message = renderJanaza(janazaRow({ is_privacy: 1 }), 'ta', renderContext);
+    assert.equal(message.imageUrl, null);
+    assert.deepEqual(await email.send(recipient('email', 'fatimah@example.com', 'ta'), message), { ok: true });
+    const mail = (await smtp.waitFor(before + 1))[before];
+    assert.equal(mail.subject, 'ஜனாஸா தொழுகை அறிவிப்பு');
+    assert.match(mail.text, /நம் சமூகத்தைச் சேர்ந்த ஒருவர் காலமானார்/);
+    assert.match(mail.text, /இச்செய்திகளை நிறுத்த: /);
+    assert.equal(mail.headers['content-language'], 'ta');
+    assert.ok(!mail.html.includes('<img'), 'no photo');
+    assert.ok(!`${mail.text}${mail.html}${mail.subject}`.includes('Abdul Rahman'), 'no name');
+  });
+
+  test('an event in Tamil uses the Tamil fields', async () => {
+    const before = smtp.messages.length;
+    const message = renderEvent(eventRow(), 'ta', renderContext);
+    assert.deepEqual(await email.send(recipient('email', 'kumar@example.com', 'ta'), message), { ok: true });
+    const mail = (await smtp.waitFor(before + 1))[before];
+    assert.equal(mail.subject, 'குர்ஆன் கல்வி வட்டம்');
+    assert.match(mail.text, /இடம்: மஸ்ஜித் அப்துல் கஃபூர்/);
+    assert.match(mail.html, /<html lang="ta">/);
+  });
+
+  test('the confirmation mail holds the link, in the chosen language, and no unsubscribe headers', async () => {
+    const before = smtp.messages.length;
+    const link = `${PUBLIC_URL}${SIGNUP_PAGES.confirmEmail}?token=confirm_0123456789abcdef`;
+    assert.deepEqual(await email.sendConfirmation('new@example.com', link, 'ta'), { ok: true });
+    const mail = (await smtp.waitFor(before + 1))[before];
+    assert.equal(mail.subject, 'UmmahNotify பதிவை உறுதிப்படுத்துங்கள்');
+    assert.ok(mail.text.includes(link));
+    assert.ok(mail.html.includes(`href="${link}"`));
+    assert.equal(mail.headers['list-unsubscribe'], undefined);
+  });
+
+  test('550 on the recipient is gone, 451 is temporary, 554 is permanent', async () => {
+    const message = renderJanaza(janazaRow(), 'en', renderContext);
+    smtp.rejectRecipient('nobody@example.com', 550, 'No such user here');
+    smtp.rejectRecipient('busy@example.com', 451, 'Greylisted, try again later');
+    smtp.rejectRecipient('policy@example.com', 554, 'Rejected by policy');
+    const gone = await email.send(recipient('email', 'nobody@example.com'), message);
+    assert.equal(gone.ok, false);
+    assert.equal(!gone.ok && gone.kind, 'gone');
+    assert.match(!gone.ok ? gone.error : '', /550/);
+    const temporary = await email.send(recipient('email', 'busy@example.com'), message);
+    assert.equal(!temporary.ok && temporary.kind, 'temporary');
+    const permanent = await email.send(recipient('email', 'policy@example.com'), message);
+    assert.equal(!permanent.ok && permanent.kind, 'permanent');
+  });
+});
+
+describe('email channel configuration', () => {
+  test('off, naming the missing setting, when SMTP_URL or MAIL_FROM is unset', async () => {
+    const none = await createEmailChannel(loadConfig({ NODE_ENV: 'test' }));
+    assert.deepEqual(none.state, { channel: 'email', enabled: false, reason: 'SMTP_URL and MAIL_FROM are not set' });
+    const noFrom = await createEmailChannel(loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:1' }));
+    assert.equal(noFrom.state.reason, 'MAIL_FROM is not set');
+    const outcome = await noFrom.send(
+      recipient('email', 'a@example.com'),
+      renderEvent(eventRow(), 'en', renderContext),
+    );
+    assert.equal(!outcome.ok && outcome.kind, 'permanent');
+  });
+
+  test('an SMTP server that cannot be reached is a temporary failure, not a throw', async () => {
+    const smtp = await startSmtpPeer();
+    const url = smtp.url;
+    await smtp.close();
+    const email = await createEmailChannel(loadConfig(env(url)));
+    try {
+      const outcome = await email.send(
+        recipient('email', 'a@example.com'),
+        renderEvent(eventRow(), 'en', renderContext),
+      );
+      assert.equal(!outcome.ok && outcome.kind, 'temporary');
+    } finally {
+      await email.close();
+    }
+  });
+});

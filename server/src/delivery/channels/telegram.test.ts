@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
+import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
+import { loadConfig } from '../../config';
+import { renderEvent, renderJanaza } from '../messages';
+import { createTelegramChannel, derivedWebhookSecret, type TelegramChannel } from './telegram';
+
+const TOKEN = '123456:AAE-test_token';
+const env = (apiUrl: string, token = TOKEN) => ({
+  NODE_ENV: 'test',
+  PUBLIC_URL,
+  TELEGRAM_BOT_TOKEN: token,
+  TELEGRAM_API_URL: apiUrl,
+});
+
+describe('Telegram channel against a fake Bot API', () => {
+  let api: TelegramApi;
+  let telegram: TelegramChannel;
+  before(async () => {
+    api = await startTelegramApi({ token: TOKEN, username: 'ummah_test_bot' });
+    telegram = await createTelegramChannel(loadConfig(env(api.url)));
+  });
+  after(async () => {
+    await telegram.close();
+    await api.close();
+  });
+
+  test('on, with the bot username from getMe', () => {
+    assert.deepEqual(telegram.state, { channel: 'telegram', enabled: true, reason: null });
+    assert.equal(telegram.botUsername, 'ummah_test_bot');
+  });
+
+  test('a notice with a photo goes as sendPhoto with a plain-text caption', async () => {
+    const message = renderJanaza(janazaRow(), 'en', renderContext);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1001'), message), { ok: true });
+    const sent = api.sent.at(-1);
+    assert.equal(sent?.method, 'sendPhoto');
+    assert.equal(sent?.chat_id, '1001');
+    assert.equal(sent?.photo, `${PUBLIC_URL}/api/public/images/img-42`);
+    assert.equal(sent?.parse_mode, undefined);
+    const caption = sent?.caption ?? '';
+    assert.ok(caption.startsWith('Janaza: Abdul Rahman bin Yusof\n\n'));
+    assert.ok(caption.includes('Abdul Rahman bin Yusof (78) has passed away'));
+    assert.ok(caption.includes('Burial at Choa Chu Kang <cemetery> & family home'), 'plain text, not escaped');
+    assert.ok(caption.includes(message.url));
+    assert.ok(caption.includes('Send /stop'));
+  });
+
+  test('a Tamil event without a poster goes as sendMessage in Tamil', async () => {
+    const message = renderEvent(eventRow(), 'ta', renderContext);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1002', 'ta'), message), { ok: true });
+    const sent = api.sent.at(-1);
+    assert.equal(sent?.method, 'sendMessage');
+    assert.ok(sent?.text?.startsWith('குர்ஆன் கல்வி வட்டம்\n\n'));
+    assert.ok(sent?.text?.includes('இடம்: மஸ்ஜித் அப்துல் கஃபூர்'));
+    assert.ok(sent?.text?.includes('/stop அனுப்பவும்'));
+  });
+
+  test('a private notice sends no photo and no name', async () => {
+    const message = renderJanaza(janazaRow({ is_privacy: 1 }), 'en', renderContext);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1003'), message), { ok: true });
+    const sent = api.sent.at(-1);
+    assert.equal(sent?.method, 'sendMessage');
+    assert.equal(sent?.photo, undefined);
+    assert.ok(!sent?.text?.includes('Abdul Rahman'));
+    assert.ok(sent?.text?.startsWith('Janaza prayer notice'));
+  });
+
+  test('a long notice is shortened to the caption limit, keeping the title and the link', async () => {
+    const message = renderJanaza(janazaRow({ note: 'x'.repeat(3000) }), 'en', renderContext);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1004'), message), { ok: true });
+    const caption = api.sent.at(-1)?.caption ?? '';
+    assert.ok(caption.length <= 1024, `caption of ${caption.length}`);
+    assert.ok(caption.startsWith('Janaza: Abdul Rahman bin Yusof'));
+    assert.ok(caption.includes(`…\n\n${message.url}`));
+  });
+
+  test('blocked bot and unknown chat are gone; 429 is temporary with retryAfterMs; 5xx is temporary', async () => {
+    const message = renderEvent(eventRow(), 'en', renderContext);
+    api.block(2001);
+    const blocked = await telegram.send(recipient('telegram', '2001'), message);
+    assert.deepEqual(blocked, { ok: false, kind: 'gone', error: '403 Forbidden: bot was blocked by the user' });
+    api.forget(2002);
+    const unknown = await telegram.send(recipient('telegram', '2002'), message);
+    assert.equal(!unknown.ok && unknown.kind, 'gone');
+    api.rateLimit(1, 7);
+    const limited = await telegram.send(recipient('telegram', '2003'), message);
+    assert.equal(!limited.ok && limited.kind, 'temporary');
+    assert.equal(!limited.ok && limited.kind === 'temporary' && limited.retryAfterMs, 7000);
+    api.failNext(1, 502);
+    const down = await telegram.send(recipient('telegram', '2003'), message);
+    assert.equal(!down.ok && down.kind, 'temporary');
+    assert.deepEqual(await telegram.send(recipient('telegram', '2003'), message), { ok: true });
+  });
+
+  test('sendText sends plain text', async () => {
+    assert.deepEqual(await telegram.sendText('3001', 'Welcome'), { ok: true });
+    assert.deepEqual(api.sent.at(-1), {
+      method: 'sendMessage',
+      chat_id: '3001',
+      text: 'Welcome',
+      caption: undefined,
+      photo: undefined,
+      parse_mode: undefined,
+    });
+  });
+
+  test('registerWebhook sets the secret that Telegram then sends back with every update', async () => {
+    const received: { secret: string | undefined; body: string }[] = [];
+    const hook = createServer(async (req: IncomingMessage, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      received.push({ secret: req.headers['x-telegram-bot-api-secret-token'] as string | undefined, body });
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    after(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/public/telegram/webhook`;
+    assert.deepEqual(await telegram.registerWebhook(url), { ok: true });
+    assert.deepEqual(api.webhook, {
+      url,
+      secret: telegram.webhookSecret,
+      allowedUpdates: ['message', 'my_chat_member'],
+    });
+    assert.equal(await api.deliverUpdate(api.messageUpdate(4001, '/start abc')), 200);
+    assert.equal(received[0].secret, telegram.webhookSecret);
+    assert.equal(JSON.parse(received[0].body).message.chat.id, 4001);
+  });
+});
+
+describe('Telegram channel configuration', () => {
+  test('off without TELEGRAM_BOT_TOKEN', async () => {
+    const telegram = await createTelegramChannel(loadConfig({ NODE_ENV: 'test' }));
+    assert.deepEqual(telegram.state, { channel: 'telegram', enabled: false, reason: 'TELEGRAM_BOT_TOKEN is not set' });
+    const outcome = await telegram.sendText('1', 'x');
+    assert.equal(!outcome.ok && outcome.kind, 'permanent');
+  });
+
+  test('off, with the reason, when the Bot API refuses the token', async () => {
+    const api = await startTelegramApi({ token: TOKEN });
+    try {
+      const telegram = await createTelegramChannel(loadConfig(env(api.url, '999:wrong')));
+      assert.equal(telegram.state.enabled, false);
+      assert.match(telegram.state.reason ?? '', /TELEGRAM_BOT_TOKEN was refused by the Bot API \(401 Unauthorized\)/);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('stays on when getMe fails at start-up, and learns the username later', async () => {
+    const api = await startTelegramApi({ token: TOKEN, username: 'late_bot' });
+    try {
+      api.failNext(1, 502);
+      const telegram = await createTelegramChannel(loadConfig(env(api.url)));
+      assert.equal(telegram.state.enabled, true);
+      assert.equal(telegram.botUsername, null);
+      assert.equal(await telegram.refreshBotUsername(), 'late_bot');
+      assert.equal(telegram.botUsername, 'late_bot');
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('an unreachable Bot API is a temporary failure', async () => {
+    const api = await startTelegramApi({ token: TOKEN });
+    await api.close();
+    const telegram = await createTelegramChannel(loadConfig(env(api.url)));
+    assert.equal(telegram.state.enabled, true);
+    const outcome = await telegram.send(recipient('telegram', '1'), renderEvent(eventRow(), 'en', renderContext));
+    assert.equal(!outcome.ok && outcome.kind, 'temporary');
+  });
+
+  test('the webhook secret: TELEGRAM_WEBHOOK_SECRET, else stable and derived from the token', async () => {
+    const api = await startTelegramApi({ token: TOKEN });
+    try {
+      const derived = (await createTelegramChannel(loadConfig(env(api.url)))).webhookSecret;
+      assert.match(derived, /^[A-Za-z0-9_-]{32,256}$/);
+      assert.equal(derived, derivedWebhookSecret(TOKEN));
+      assert.notEqual(derived, derivedWebhookSecret('123456:another'));
+      const set = await createTelegramChannel(
+        loadConfig({ ...env(api.url), TELEGRAM_WEBHOOK_SECRET: 'configured_secret-1234' }),
+      );
+      assert.equal(set.webhookSecret, 'configured_secret-1234');
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { calendarFile, escapeText, foldLine, utcStamp } from './ics';
+
+test('TEXT values escape backslash, semicolon, comma and line breaks', () => {
+  assert.equal(escapeText('a\\b; c, d\r\ne\nf'), 'a\\\\b\\; c\\, d\\ne\\nf');
+});
+
+test('lines fold at 75 octets without splitting a UTF-8 character', () => {
+  const line = `DESCRIPTION:${'ஜனாஸா '.repeat(30)}`;
+  const folded = foldLine(line).split('\r\n');
+  assert.ok(folded.length > 1);
+  for (const part of folded) assert.ok(Buffer.byteLength(part) <= 75, `${Buffer.byteLength(part)} octets`);
+  assert.ok(folded.slice(1).every((p) => p.startsWith(' ')));
+  assert.equal(folded.map((p, i) => (i === 0 ? p : p.slice(1))).join(''), line);
+});
+
+test('times are UTC with Z', () => {
+  assert.equal(utcStamp(new Date('2026-11-22T03:04:05.678Z')), '20261122T030405Z');
+});
+
+test('a calendar file ends every line with CRLF', () => {
+  const text = calendarFile({
+    uid: 'x@h',
+    start: '2026-11-22T03:00:00.000Z',
+    duration: 'PT1H',
+    summary: 's',
+    location: 'l',
+    description: 'd',
+    url: 'http://h/',
+  });
+  assert.ok(text.endsWith('\r\n'));
+  assert.ok(!/[^\r]\n/.test(text), 'no bare LF');
+});

@@ -1,0 +1,89 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { FEED_API, feedResponseSchema } from '@ummahnotify/shared/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { imagePath } from '../uploads/store';
+import { type CalendarEvent, calendarFile } from './ics';
+import {
+  isPublicImage,
+  publicNotice,
+  publishedEvent,
+  toFeedEvent,
+  toFeedJanaza,
+  upcomingEvents,
+  upcomingJanaza,
+} from './store';
+
+/** FEED_API.janazaIcs(id) and eventIcs(id) end in `<id>.ics`; the route takes the whole file name. */
+const ICS_ROUTES = { janaza: '/api/public/feed/janaza/:file', events: '/api/public/feed/events/:file' } as const;
+const fileParams = z.object({ file: z.string().max(200) });
+const imageParams = z.object({ id: z.string().max(100) });
+const NOT_FOUND_ITEM = 'This notice or event is not in the public feed.';
+const NOT_FOUND_IMAGE = 'That image does not exist.';
+
+/** `<id>.ics` -> id; anything else is not a calendar file of ours. */
+function idOf(file: string): string {
+  const match = /^([A-Za-z0-9_-]{1,100})\.ics$/.exec(file);
+  if (!match) throw new HttpError(404, NOT_FOUND_ITEM);
+  return match[1];
+}
+
+/** The public feed (no session): upcoming public notices and published events, their .ics files and images. */
+export async function registerFeed(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+  const host = new URL(config.publicUrl).host;
+
+  app.get(FEED_API.feed, { schema: { response: { 200: feedResponseSchema } } }, async () => {
+    const [janaza, events] = await Promise.all([upcomingJanaza(db), upcomingEvents(db)]);
+    return { janaza: janaza.map(toFeedJanaza), events: events.map(toFeedEvent) };
+  });
+
+  const sendCalendar = (reply: FastifyReply, id: string, event: CalendarEvent) =>
+    reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${id}.ics"`)
+      .header('Cache-Control', 'public, max-age=300')
+      .send(calendarFile(event));
+
+  app.get(ICS_ROUTES.janaza, { schema: { params: fileParams } }, async (request, reply) => {
+    const id = idOf((request.params as z.output<typeof fileParams>).file);
+    const notice = await publicNotice(db, id);
+    if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
+    return sendCalendar(reply, id, {
+      uid: `janaza-${id}@${host}`,
+      start: notice.due_date,
+      duration: 'PT1H',
+      summary: `Janaza prayer: ${notice.name}`,
+      location: notice.address,
+      description: notice.note,
+      url: `${config.publicUrl}/#janaza-${id}`,
+    });
+  });
+
+  app.get(ICS_ROUTES.events, { schema: { params: fileParams } }, async (request, reply) => {
+    const id = idOf((request.params as z.output<typeof fileParams>).file);
+    const event = await publishedEvent(db, id);
+    if (!event) throw new HttpError(404, NOT_FOUND_ITEM);
+    return sendCalendar(reply, id, {
+      uid: `event-${id}@${host}`,
+      start: event.date_time,
+      duration: 'PT2H',
+      summary: event.heading,
+      location: event.address,
+      description: [event.sub_heading, event.content].filter((s) => s.trim()).join('\n\n'),
+      url: event.link || `${config.publicUrl}/#event-${id}`,
+    });
+  });
+
+  app.get(FEED_API.image(':id'), { schema: { params: imageParams } }, async (request, reply) => {
+    const { id } = request.params as z.output<typeof imageParams>;
+    if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
+    const file = imagePath(config.dataDir, id, 'full');
+    await access(file).catch(() => {
+      throw new HttpError(404, NOT_FOUND_IMAGE);
+    });
+    return reply.header('Cache-Control', 'public, max-age=300').type('image/jpeg').send(createReadStream(file));
+  });
+}

@@ -1,0 +1,102 @@
+import { FEED_API, type FeedEvent, type FeedJanaza } from '@ummahnotify/shared/domain';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { EventsTable, JanazaNoticesTable } from '../../db/schema';
+
+type JanazaRow = Selectable<JanazaNoticesTable>;
+type EventRow = Selectable<EventsTable>;
+
+/** An item stays in the feed until 3 hours after its time. */
+const GRACE_MS = 3 * 60 * 60 * 1000;
+const FEED_LIMIT = 100;
+const cutoff = () => new Date(Date.now() - GRACE_MS).toISOString();
+
+export function toFeedJanaza(row: JanazaRow): FeedJanaza {
+  return {
+    _id: row.id,
+    name: row.name,
+    age: Number(row.age),
+    gender: row.gender === 'female' ? 'female' : 'male',
+    dueDate: row.due_date,
+    address: row.address,
+    note: row.note,
+    imageUrl: row.image_id ? FEED_API.image(row.image_id) : null,
+    icsUrl: FEED_API.janazaIcs(row.id),
+  };
+}
+
+export function toFeedEvent(row: EventRow): FeedEvent {
+  return {
+    _id: row.id,
+    heading: row.heading,
+    headingTa: row.heading_ta,
+    subHeading: row.sub_heading,
+    subHeadingTa: row.sub_heading_ta,
+    address: row.address,
+    addressTa: row.address_ta,
+    dateTime: row.date_time,
+    link: row.link,
+    imageUrl: row.image_id ? FEED_API.image(row.image_id) : null,
+    icsUrl: FEED_API.eventIcs(row.id),
+  };
+}
+
+/** Approved, non-private notices whose prayer is still ahead (or under 3 hours past), soonest first. */
+export async function upcomingJanaza(db: Db): Promise<JanazaRow[]> {
+  return db
+    .selectFrom('janaza_notices')
+    .selectAll()
+    .where('status', '=', 'approved')
+    .where('is_privacy', '=', 0)
+    .where('due_date', '>=', cutoff())
+    .orderBy('due_date', 'asc')
+    .orderBy('id', 'asc')
+    .limit(FEED_LIMIT)
+    .execute();
+}
+
+export async function upcomingEvents(db: Db): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('published', '=', 1)
+    .where('date_time', '>=', cutoff())
+    .orderBy('date_time', 'asc')
+    .orderBy('id', 'asc')
+    .limit(FEED_LIMIT)
+    .execute();
+}
+
+/** A notice the public may see (approved, not private), whatever its date. */
+export async function publicNotice(db: Db, id: string): Promise<JanazaRow | undefined> {
+  return db
+    .selectFrom('janaza_notices')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .where('is_privacy', '=', 0)
+    .executeTakeFirst();
+}
+
+export async function publishedEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+}
+
+/** True when the upload is the image of a public notice or a published event. */
+export async function isPublicImage(db: Db, uploadId: string): Promise<boolean> {
+  const notice = await db
+    .selectFrom('janaza_notices')
+    .select('id')
+    .where('image_id', '=', uploadId)
+    .where('status', '=', 'approved')
+    .where('is_privacy', '=', 0)
+    .executeTakeFirst();
+  if (notice) return true;
+  const event = await db
+    .selectFrom('events')
+    .select('id')
+    .where('image_id', '=', uploadId)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  return !!event;
+}

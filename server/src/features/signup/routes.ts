@@ -1,0 +1,151 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  emailSignupSchema,
+  SIGNUP_API,
+  SIGNUP_PAGES,
+  signupOptionsSchema,
+  signupResultSchema,
+  tokenSchema,
+  webpushRemoveSchema,
+  webpushSignupSchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { checkAddressLimit, HOUR, SIGNUP_RATE_LIMIT } from './limits';
+import { newToken, sha256 } from './secrets';
+import {
+  choiceOf,
+  deactivateAddress,
+  deactivateByToken,
+  insertPendingIfNew,
+  insertRequest,
+  redeemBySecret,
+  upsertConfirmed,
+} from './store';
+import { registerTelegram } from './telegram';
+import { REFUSAL } from './texts';
+import { registerWhatsApp } from './whatsapp';
+
+const result = { 200: signupResultSchema, 201: signupResultSchema, 202: signupResultSchema };
+
+/**
+ * Public sign-up (no session): options, web push, email double opt-in, unsubscribe, and the Telegram
+ * and WhatsApp flows with their webhooks. Sign-up and confirm routes are rate limited per IP; messages
+ * to one address are limited per hour.
+ */
+export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  await app.register(async (plugin) => {
+    await plugin.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new HttpError(429, REFUSAL.tooManyRequests),
+    });
+    // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
+    plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(text)))),
+    );
+    registerCore(plugin, deps);
+    registerTelegram(plugin, deps);
+    await registerWhatsApp(plugin, deps);
+  });
+}
+
+function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
+  const channels = () => app.delivery.channels;
+  const limited = { rateLimit: SIGNUP_RATE_LIMIT };
+
+  app.get(SIGNUP_API.options, { schema: { response: { 200: signupOptionsSchema } } }, async () => {
+    const { webpush, email, telegram, whatsapp } = channels();
+    return {
+      webpush: { enabled: webpush.state.enabled, publicKey: webpush.state.enabled ? webpush.publicKey : null },
+      email: { enabled: email.state.enabled },
+      telegram: { enabled: telegram.state.enabled && !!telegram.botUsername, bot: telegram.botUsername },
+      whatsapp: { enabled: whatsapp.state.enabled },
+    };
+  });
+
+  app.post(
+    SIGNUP_API.webpush,
+    { schema: { body: webpushSignupSchema, response: result }, config: limited },
+    async (request, reply) => {
+      if (!channels().webpush.state.enabled) throw new HttpError(503, REFUSAL.channelOff('Web push'));
+      const { subscription, topics, language } = request.body as z.output<typeof webpushSignupSchema>;
+      await upsertConfirmed(db, {
+        channel: 'webpush',
+        address: subscription.endpoint,
+        pushKeys: JSON.stringify({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
+        topics,
+        language,
+      });
+      return reply.status(201).send({ status: 'subscribed' as const });
+    },
+  );
+
+  app.post(
+    SIGNUP_API.webpushRemove,
+    { schema: { body: webpushRemoveSchema, response: result }, config: limited },
+    async (request) => {
+      const { endpoint } = request.body as z.output<typeof webpushRemoveSchema>;
+      await deactivateAddress(db, 'webpush', endpoint);
+      return { status: 'unsubscribed' as const };
+    },
+  );
+
+  app.post(
+    SIGNUP_API.email,
+    { schema: { body: emailSignupSchema, response: result }, config: limited },
+    async (request, reply) => {
+      const email = channels().email;
+      if (!email.state.enabled) throw new HttpError(503, REFUSAL.channelOff('Email'));
+      const { email: address, topics, language } = request.body as z.output<typeof emailSignupSchema>;
+      await checkAddressLimit(db, 'email', address);
+      const token = newToken();
+      await insertRequest(db, {
+        channel: 'email',
+        address,
+        secretHash: sha256(token),
+        topics,
+        language,
+        ip: request.ip,
+        ttlMs: 48 * HOUR,
+      });
+      await insertPendingIfNew(db, 'email', address, { topics, language });
+      const link = `${config.publicUrl}${SIGNUP_PAGES.confirmEmail}?token=${token}`;
+      const sent = await email.sendConfirmation(address, link, language);
+      if (!sent.ok) {
+        request.log.warn({ error: sent.error }, 'email confirmation not sent');
+        throw new HttpError(503, REFUSAL.sendFailed('email'));
+      }
+      return reply.status(202).send({ status: 'confirmation-sent' as const });
+    },
+  );
+
+  app.post(
+    SIGNUP_API.emailConfirm,
+    { schema: { body: tokenSchema, response: result }, config: limited },
+    async (request) => {
+      const { token } = request.body as z.output<typeof tokenSchema>;
+      const row = await redeemBySecret(db, 'email', sha256(token));
+      if (!row?.address) throw new HttpError(400, REFUSAL.linkUsed);
+      await upsertConfirmed(db, { channel: 'email', address: row.address, ...choiceOf(row) });
+      return { status: 'confirmed' as const };
+    },
+  );
+
+  const unsubscribe = async (token: string) => {
+    if (!(await deactivateByToken(db, token))) throw new HttpError(404, REFUSAL.unknownLink);
+    return { status: 'unsubscribed' as const };
+  };
+  app.post(
+    SIGNUP_API.unsubscribe,
+    { schema: { body: tokenSchema, response: result }, config: limited },
+    async (request) => unsubscribe((request.body as z.output<typeof tokenSchema>).token),
+  );
+  // The mail client posts here (List-Unsubscribe-Post); the body, if any, is `List-Unsubscribe=One-Click`.
+  app.post(
+    SIGNUP_API.oneClickUnsubscribe(':token'),
+    { schema: { params: tokenSchema, body: z.unknown().optional(), response: result }, config: limited },
+    async (request) => unsubscribe((request.params as z.output<typeof tokenSchema>).token),
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  type Language,
+  SIGNUP_API,
+  telegramSignupResponseSchema,
+  telegramSignupSchema,
+} from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { HOUR, SIGNUP_RATE_LIMIT } from './limits';
+import { newToken, safeEqual, sha256 } from './secrets';
+import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
+import { REFUSAL, signupText, topicNames } from './texts';
+
+const chatId = z.union([z.number(), z.string()]).transform(String);
+/** The parts of a Telegram Update we act on; anything else in it is ignored. */
+const updateSchema = z.object({
+  update_id: z.number(),
+  message: z
+    .object({
+      chat: z.object({ id: chatId }),
+      text: z.string().optional(),
+      from: z.object({ language_code: z.string().optional() }).optional(),
+    })
+    .optional(),
+  my_chat_member: z
+    .object({ chat: z.object({ id: chatId }), new_chat_member: z.object({ status: z.string() }) })
+    .optional(),
+});
+
+const START = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
+const STOP = /^\/stop(?:@\w+)?\s*$/;
+
+/**
+ * Telegram: the landing page asks for a deep link (t.me/<bot>?start=<token>); the bot's webhook
+ * redeems the token on /start, deactivates on /stop or when the bot is blocked.
+ */
+export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDeps): void {
+  const telegram = () => app.delivery.channels.telegram;
+
+  app.addHook('onReady', async () => {
+    const channel = telegram();
+    if (!channel.state.enabled) return;
+    // Not awaited: an unreachable Telegram must not hold up or stop start-up.
+    channel
+      .registerWebhook(`${config.publicUrl}${SIGNUP_API.telegramWebhook}`)
+      .then((outcome) => {
+        if (!outcome.ok) app.log.warn({ error: outcome.error }, 'Telegram webhook not registered');
+      })
+      .catch((err) => app.log.warn({ err }, 'Telegram webhook not registered'));
+  });
+
+  app.post(
+    SIGNUP_API.telegram,
+    {
+      schema: { body: telegramSignupSchema, response: { 200: telegramSignupResponseSchema } },
+      config: { rateLimit: SIGNUP_RATE_LIMIT },
+    },
+    async (request) => {
+      const channel = telegram();
+      if (!channel.state.enabled || !channel.botUsername) throw new HttpError(503, REFUSAL.channelOff('Telegram'));
+      const { topics, language } = request.body as z.output<typeof telegramSignupSchema>;
+      const token = newToken();
+      await insertRequest(db, {
+        channel: 'telegram',
+        address: null,
+        secretHash: sha256(token),
+        topics,
+        language,
+        ip: request.ip,
+        ttlMs: 24 * HOUR,
+      });
+      return { link: `https://t.me/${channel.botUsername}?start=${token}` };
+    },
+  );
+
+  app.post(SIGNUP_API.telegramWebhook, async (request, reply) => {
+    const channel = telegram();
+    const secret = request.headers['x-telegram-bot-api-secret-token'];
+    if (!channel.webhookSecret || typeof secret !== 'string' || !safeEqual(secret, channel.webhookSecret))
+      throw new HttpError(401, 'The webhook secret is missing or wrong.');
+    const parsed = updateSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, 'This is not a Telegram update.');
+    const { message, my_chat_member: member } = parsed.data;
+
+    const reply_ = async (chat: string, text: string) => {
+      const sent = await channel.sendText(chat, text);
+      if (!sent.ok) request.log.warn({ error: sent.error }, 'Telegram reply not sent');
+    };
+    const signupUrl = `${config.publicUrl}/`;
+
+    if (member && member.new_chat_member.status === 'kicked') {
+      await deactivateAddress(db, 'telegram', member.chat.id);
+    } else if (message?.text) {
+      const chat = message.chat.id;
+      const text = message.text.trim();
+      const start = START.exec(text);
+      const fallback: Language = message.from?.language_code === 'ta' ? 'ta' : 'en';
+      if (start) {
+        const row = start[1] ? await redeemBySecret(db, 'telegram', sha256(start[1])) : undefined;
+        if (row) {
+          const choice = choiceOf(row);
+          await upsertConfirmed(db, { channel: 'telegram', address: chat, ...choice });
+          await reply_(
+            chat,
+            signupText(choice.language, 'signup.telegramWelcome', {
+              topics: topicNames(choice.language, choice.topics),
+            }),
+          );
+        } else {
+          const known = await findSubscriber(db, 'telegram', chat);
+          const language = known?.language === 'ta' ? 'ta' : known ? 'en' : fallback;
+          await reply_(chat, signupText(language, 'signup.telegramHowTo', { url: signupUrl }));
+        }
+      } else if (STOP.test(text)) {
+        const known = await deactivateAddress(db, 'telegram', chat);
+        const language = known?.language === 'ta' ? 'ta' : known ? 'en' : fallback;
+        await reply_(chat, signupText(language, 'signup.telegramStopped', { url: signupUrl }));
+      }
+    }
+    return reply.status(200).send({ ok: true });
+  });
+}

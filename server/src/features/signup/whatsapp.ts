@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { SIGNUP_API, whatsappConfirmSchema, whatsappSignupSchema } from '@ummahnotify/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../../web/errors';
+import type { FeatureDeps } from '../index';
+import { checkAddressLimit, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
+import { newCode, safeEqual, sha256 } from './secrets';
+import {
+  choiceOf,
+  countAttempt,
+  deactivateAddress,
+  insertRequest,
+  latestOpenRequest,
+  markUsed,
+  upsertConfirmed,
+} from './store';
+import { REFUSAL, signupText } from './texts';
+
+const MAX_CODE_ATTEMPTS = 5;
+/** The request id salts the hash: six digits alone would repeat across phones (and the hash is unique). */
+const codeHash = (requestId: string, code: string) => sha256(`${requestId}:${code}`);
+
+/** The parts of a Cloud API webhook notification we act on: inbound text messages. */
+const notificationSchema = z.object({
+  entry: z
+    .array(
+      z.object({
+        changes: z
+          .array(
+            z.object({
+              value: z
+                .object({
+                  messages: z
+                    .array(
+                      z.object({
+                        from: z.string(),
+                        type: z.string(),
+                        text: z.object({ body: z.string() }).optional(),
+                      }),
+                    )
+                    .optional(),
+                })
+                .optional(),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .default([]),
+});
+const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE']);
+
+/**
+ * WhatsApp: a 6-digit code sent to the phone confirms the sign-up; the Cloud API webhook (signature
+ * checked on the raw body) unsubscribes on STOP.
+ */
+export async function registerWhatsApp(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+  const whatsapp = () => app.delivery.channels.whatsapp;
+  const limited = { rateLimit: SIGNUP_RATE_LIMIT };
+
+  app.post(SIGNUP_API.whatsapp, { schema: { body: whatsappSignupSchema }, config: limited }, async (request, reply) => {
+    const channel = whatsapp();
+    if (!channel.state.enabled) throw new HttpError(503, REFUSAL.channelOff('WhatsApp'));
+    const { phone, topics, language } = request.body as z.output<typeof whatsappSignupSchema>;
+    await checkAddressLimit(db, 'whatsapp', phone);
+    const id = randomUUID();
+    const code = newCode();
+    await insertRequest(db, {
+      id,
+      channel: 'whatsapp',
+      address: phone,
+      secretHash: codeHash(id, code),
+      topics,
+      language,
+      ip: request.ip,
+      ttlMs: 10 * MINUTE,
+    });
+    const sent = await channel.sendText(phone, signupText(language, 'signup.whatsappCode', { code }));
+    if (!sent.ok) {
+      request.log.warn({ error: sent.error }, 'WhatsApp code not sent');
+      throw new HttpError(503, REFUSAL.sendFailed('WhatsApp'));
+    }
+    return reply.status(202).send({ status: 'confirmation-sent' as const });
+  });
+
+  app.post(
+    SIGNUP_API.whatsappConfirm,
+    { schema: { body: whatsappConfirmSchema }, config: limited },
+    async (request) => {
+      const { phone, code } = request.body as z.output<typeof whatsappConfirmSchema>;
+      const row = await latestOpenRequest(db, 'whatsapp', phone);
+      if (!row) throw new HttpError(400, REFUSAL.codeExpired);
+      if (Number(row.attempts) >= MAX_CODE_ATTEMPTS) throw new HttpError(429, REFUSAL.codeTooManyTries);
+      await countAttempt(db, row.id);
+      if (!safeEqual(codeHash(row.id, code), row.secret_hash)) throw new HttpError(400, REFUSAL.codeWrong);
+      if (!(await markUsed(db, row.id))) throw new HttpError(400, REFUSAL.codeExpired);
+      await upsertConfirmed(db, { channel: 'whatsapp', address: phone, ...choiceOf(row) });
+      return { status: 'confirmed' as const };
+    },
+  );
+
+  // Meta's verification handshake when the webhook is set up.
+  app.get(SIGNUP_API.whatsappWebhook, { exposeHeadRoute: false }, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const expected = whatsapp().verifyToken;
+    const token = query['hub.verify_token'];
+    if (query['hub.mode'] === 'subscribe' && expected && token && safeEqual(token, expected))
+      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+    throw new HttpError(403, 'The verify token is missing or wrong.');
+  });
+
+  // The signature covers the exact bytes, so this route alone reads JSON as a Buffer.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.post(SIGNUP_API.whatsappWebhook, async (request) => {
+      const channel = whatsapp();
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['x-hub-signature-256'];
+      if (!channel.verifySignature(body, typeof signature === 'string' ? signature : undefined))
+        throw new HttpError(401, 'The webhook signature is missing or wrong.');
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new HttpError(400, 'The body is not JSON.');
+      }
+      const parsed = notificationSchema.safeParse(json);
+      if (!parsed.success) throw new HttpError(400, 'This is not a WhatsApp notification.');
+      const messages = parsed.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value?.messages ?? []));
+      for (const message of messages) {
+        const text = message.text?.body.trim().toUpperCase();
+        if (message.type !== 'text' || !text || !STOP_WORDS.has(text) || !/^\d{8,15}$/.test(message.from)) continue;
+        const phone = `+${message.from}`;
+        const known = await deactivateAddress(db, 'whatsapp', phone);
+        const language = known?.language === 'ta' ? 'ta' : 'en';
+        const sent = await channel.sendText(
+          phone,
+          signupText(language, 'signup.whatsappStopped', { url: `${config.publicUrl}/` }),
+        );
+        if (!sent.ok) request.log.warn({ error: sent.error }, 'WhatsApp STOP reply not sent');
+      }
+      return { ok: true };
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, describe, test } from 'node:test';
+import nodemailer from 'nodemailer';
+import { startSmtpPeer } from './smtp';
+import { startTelegramApi } from './telegram-api';
+import { startWhatsAppApi } from './whatsapp-api';
+
+/** The peers themselves answer as the real services do (what the channel tests rely on). */
+describe('protocol peers', () => {
+  test('SMTP peer parses a mail and rejects a recipient with the given code', async () => {
+    const smtp = await startSmtpPeer();
+    after(() => smtp.close());
+    const transport = nodemailer.createTransport(smtp.url);
+    after(() => transport.close());
+    smtp.rejectRecipient('gone@example.com', 550, 'No such user');
+    await transport.sendMail({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'Hello',
+      text: 'Body',
+      headers: { 'X-Test': 'yes' },
+    });
+    const [mail] = await smtp.waitFor(1);
+    assert.equal(mail.subject, 'Hello');
+    assert.deepEqual(mail.to, ['b@example.com']);
+    assert.equal(mail.headers['x-test'], 'yes');
+    await assert.rejects(
+      transport.sendMail({ from: 'a@example.com', to: 'gone@example.com', subject: 'x', text: 'y' }),
+      (error: { responseCode?: number }) => error.responseCode === 550,
+    );
+  });
+
+  test('Telegram peer: token, JSON and form bodies, block, rate limit, webhook delivery with the secret', async () => {
+    const api = await startTelegramApi({ token: '42:abc', username: 'test_bot' });
+    after(() => api.close());
+    const call = (token: string, method: string, init?: RequestInit) =>
+      fetch(`${api.url}/bot${token}/${method}`, { method: 'POST', ...init }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      }));
+    assert.deepEqual((await call('42:wrong', 'getMe')).body, {
+      ok: false,
+      error_code: 401,
+      description: 'Unauthorized',
+    });
+    assert.equal((await call('42:abc', 'getMe')).body.result.username, 'test_bot');
+    const form = await call('42:abc', 'sendMessage', { body: new URLSearchParams({ chat_id: '7', text: 'hi' }) });
+    assert.equal(form.status, 200);
+    assert.deepEqual(api.sent[0], {
+      method: 'sendMessage',
+      chat_id: '7',
+      text: 'hi',
+      caption: undefined,
+      photo: undefined,
+      parse_mode: undefined,
+    });
+    api.block(8);
+    const blocked = await call('42:abc', 'sendMessage', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: 8, text: 'hi' }),
+    });
+    assert.equal(blocked.status, 403);
+    api.rateLimit(1, 5);
+    const limited = await call('42:abc', 'getMe');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.body.parameters.retry_after, 5);
+
+    let seen: { secret?: string | string[]; body?: string } = {};
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        seen = { secret: req.headers['x-telegram-bot-api-secret-token'], body };
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    after(() => hook.close());
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    await call('42:abc', 'setWebhook', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: hookUrl, secret_token: 'sekret_123', allowed_updates: ['message'] }),
+    });
+    assert.equal(await api.deliverUpdate(api.messageUpdate(7, '/start abc')), 200);
+    assert.equal(seen.secret, 'sekret_123');
+    assert.equal(JSON.parse(seen.body ?? '{}').message.text, '/start abc');
+  });
+
+  test('WhatsApp peer: bearer token, opt-out error, signed webhook', async () => {
+    const api = await startWhatsAppApi({ token: 'tok', phoneId: '555', appSecret: 'shh' });
+    after(() => api.close());
+    const post = (token: string, body: unknown) =>
+      fetch(`${api.url}/555/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const message = { messaging_product: 'whatsapp', to: '6591234567', type: 'text', text: { body: 'hi' } };
+    assert.equal((await post('bad', message)).status, 401);
+    const ok = await post('tok', message);
+    assert.match(ok.body.messages[0].id, /^wamid\./);
+    api.optedOut('+6591234567');
+    const opted = await post('tok', message);
+    assert.equal(opted.body.error.code, 131050);
+    const payload = api.webhookMessage('+6591234567', 'STOP') as {
+      entry: { changes: { value: { messages: { from: string }[] } }[] }[];
+    };
+    assert.equal(payload.entry[0].changes[0].value.messages[0].from, '6591234567');
+    assert.match(api.sign('{}'), /^sha256=[0-9a-f]{64}$/);
+  });
+});

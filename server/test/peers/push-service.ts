@@ -1,0 +1,244 @@
+/**
+ * A web push service (RFC 8030) on 127.0.0.1 for tests and bench/fanout. It checks the VAPID JWT
+ * (RFC 8292) with jose and decrypts the aes128gcm payload (RFC 8291) with http_ece, the library
+ * web-push uses: neither shares code with our channel.
+ */
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { decodeJwt, importJWK, jwtVerify } from 'jose';
+
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: unknown; authSecret: Buffer }): Buffer;
+};
+
+/** Self-signed certificate for 127.0.0.1 / localhost (valid until 2126), for `tls: true`. Test use only. */
+export const PUSH_SERVICE_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUVnKKTUd+9Zx8OI5RKdjymlR0kXswCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyMjA2MDMwMFoYDzIxMjYxMDI5
+MDYwMzAwWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAQiacwnt331t1fvbA5Acmfi7DCtnTkR/ZECx0fZmlFD7uuuy6dSywAG
+cHvIl/4dvEx8PG8gSYWftjDTUpw/TQQZo28wbTAdBgNVHQ4EFgQUNqoF+Acd3Vsf
+oI8Nb/0xe2cS40AwHwYDVR0jBBgwFoAUNqoF+Acd3VsfoI8Nb/0xe2cS40AwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
+zj0EAwIDSAAwRQIgAkjEFBrhIeXH9UwqMadmoG3mVOh/H1mjT4yPiCWGRnQCIQD1
+XI4evLs/yuAHAeF1Aw4272l2Ahd7aLksTz5bQCRN3A==
+-----END CERTIFICATE-----
+`;
+const PUSH_SERVICE_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg00mgVqa6Dx40kpSm
+mdOq0dNBxOnxFkj8t46Jt5YWE2KhRANCAAQiacwnt331t1fvbA5Acmfi7DCtnTkR
+/ZECx0fZmlFD7uuuy6dSywAGcHvIl/4dvEx8PG8gSYWftjDTUpw/TQQZ
+-----END PRIVATE KEY-----
+`;
+
+export interface PushSubscriptionJSON {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface ReceivedPush {
+  subscriptionId: string;
+  endpoint: string;
+  status: number;
+  /** the decrypted JSON; null when this message was not decrypted (decryptEvery) or was refused */
+  payload: unknown;
+  headers: IncomingMessage['headers'];
+  /** the JWT of the Authorization header, when there was one */
+  jwt: string | null;
+}
+
+export interface PushServiceStats {
+  requests: number;
+  accepted: number;
+  decrypted: number;
+  decryptFailures: number;
+  rejectedJwt: number;
+}
+
+export interface PushService {
+  url: string;
+  origin: string;
+  subscribe(): PushSubscriptionJSON;
+  received: ReceivedPush[];
+  stats: PushServiceStats;
+  /** From now on answer this endpoint (or every one, 'all') with status and headers; null goes back to normal. */
+  respondWith(endpointOrAll: string | 'all', status: number | null, headers?: Record<string, string>): void;
+  /** Resolves once `count` requests have been answered (whatever the answer). */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PushServiceOptions {
+  /** Decrypt one message in n (every JWT is still checked). Default 1: all of them. */
+  decryptEvery?: number;
+  /** Serve HTTPS with PUSH_SERVICE_CERT (what web-push's sendNotification needs). */
+  tls?: boolean;
+  /** Keep every request in `received` (default true; the bench counts only). */
+  keepReceived?: boolean;
+}
+
+interface Subscriber {
+  ecdh: ReturnType<typeof createECDH>;
+  auth: Buffer;
+}
+
+const MAX_JWT_AHEAD_S = 24 * 3600;
+
+export async function startPushService(options: PushServiceOptions = {}): Promise<PushService> {
+  const decryptEvery = Math.max(1, options.decryptEvery ?? 1);
+  const keepReceived = options.keepReceived ?? true;
+  const subscribers = new Map<string, Subscriber>();
+  const overrides = new Map<string, { status: number; headers: Record<string, string> }>();
+  const verified = new Map<string, { aud: unknown; exp: unknown; sub: unknown }>();
+  const received: ReceivedPush[] = [];
+  const stats: PushServiceStats = { requests: 0, accepted: 0, decrypted: 0, decryptFailures: 0, rejectedJwt: 0 };
+  const waiters: { count: number; resolve: () => void }[] = [];
+  let origin = '';
+  let nextId = 1;
+
+  /** null when the token is good; otherwise the status and why. */
+  async function checkVapid(
+    authorization: string | undefined,
+  ): Promise<{ jwt: string | null; refusal?: [number, string] }> {
+    const match = /^vapid\s+t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)\s*$/.exec(authorization ?? '');
+    if (!match) return { jwt: null, refusal: [401, 'missing or malformed vapid Authorization'] };
+    const [, jwt, k] = match;
+    let claims = verified.get(`${jwt} ${k}`);
+    if (!claims) {
+      try {
+        const point = Buffer.from(k, 'base64url');
+        if (point.length !== 65 || point[0] !== 4) return { jwt, refusal: [401, 'k is not a P-256 public key'] };
+        const key = await importJWK(
+          {
+            kty: 'EC',
+            crv: 'P-256',
+            x: point.subarray(1, 33).toString('base64url'),
+            y: point.subarray(33).toString('base64url'),
+          },
+          'ES256',
+        );
+        await jwtVerify(jwt, key, { algorithms: ['ES256'] });
+      } catch (error) {
+        return { jwt, refusal: [401, `bad VAPID JWT: ${(error as Error).message}`] };
+      }
+      claims = decodeJwt(jwt);
+      verified.set(`${jwt} ${k}`, claims);
+    }
+    const now = Date.now() / 1000;
+    if (claims.aud !== origin) return { jwt, refusal: [403, `aud ${String(claims.aud)} is not ${origin}`] };
+    if (typeof claims.exp !== 'number' || claims.exp <= now) return { jwt, refusal: [403, 'the JWT has expired'] };
+    if (claims.exp > now + MAX_JWT_AHEAD_S + 60) return { jwt, refusal: [403, 'exp is more than 24 h ahead'] };
+    if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) {
+      return { jwt, refusal: [403, 'sub is not a mailto: or https: URL'] };
+    }
+    return { jwt };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const id = /^\/push\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '';
+    const endpoint = `${origin}/push/${id}`;
+    stats.requests++;
+    const answer = (
+      status: number,
+      text = '',
+      headers: Record<string, string> = {},
+      payload: unknown = null,
+      jwt: string | null = null,
+    ) => {
+      if (keepReceived) received.push({ subscriptionId: id, endpoint, status, payload, headers: req.headers, jwt });
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+      res.end(text);
+      for (const waiter of [...waiters]) {
+        if (stats.requests >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    };
+    if (req.method !== 'POST') return answer(405);
+    const subscriber = subscribers.get(id);
+    if (!subscriber) return answer(404, 'no such subscription');
+    const { jwt, refusal } = await checkVapid(req.headers.authorization);
+    if (refusal) {
+      stats.rejectedJwt++;
+      return answer(refusal[0], refusal[1], {}, null, jwt);
+    }
+    const override = overrides.get(endpoint) ?? overrides.get('all');
+    if (override) return answer(override.status, '', override.headers, null, jwt);
+    if (!/^\d+$/.test(String(req.headers.ttl ?? ''))) return answer(400, 'TTL header missing', {}, null, jwt);
+    if (req.headers['content-encoding'] !== 'aes128gcm') return answer(415, 'not aes128gcm', {}, null, jwt);
+    if (body.length > 4096) return answer(413, 'payload too large', {}, null, jwt);
+    let payload: unknown = null;
+    if (stats.requests % decryptEvery === 0 || decryptEvery === 1) {
+      try {
+        const plain = ece.decrypt(body, {
+          version: 'aes128gcm',
+          privateKey: subscriber.ecdh,
+          authSecret: subscriber.auth,
+        });
+        payload = JSON.parse(plain.toString('utf8'));
+        stats.decrypted++;
+      } catch (error) {
+        stats.decryptFailures++;
+        return answer(400, `cannot decrypt: ${(error as Error).message}`, {}, null, jwt);
+      }
+    }
+    stats.accepted++;
+    answer(201, '', { location: `${origin}/message/${stats.requests}` }, payload, jwt);
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: Error) => {
+      if (!res.headersSent) res.writeHead(500).end(error.message);
+    });
+  };
+  const server = options.tls
+    ? createHttpsServer({ cert: PUSH_SERVICE_CERT, key: PUSH_SERVICE_KEY }, listener)
+    : createHttpServer(listener);
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+
+  return {
+    url: origin,
+    origin,
+    received,
+    stats,
+    subscribe() {
+      const id = String(nextId++);
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16);
+      subscribers.set(id, { ecdh, auth });
+      return {
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      };
+    },
+    respondWith(endpointOrAll, status, headers = {}) {
+      if (status === null) overrides.delete(endpointOrAll);
+      else overrides.set(endpointOrAll, { status, headers });
+    },
+    waitFor(count, timeoutMs = 10_000) {
+      if (stats.requests >= count) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`push service: ${stats.requests} of ${count} requests after ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
