@@ -5,7 +5,7 @@ import { CreateEventPage } from './create/CreateEventPage';
 import { EventsList } from './list/EventsList';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ events: catalogues.events });
+registerCatalogues({ events: catalogues.events, delivery: catalogues.delivery });
 
 /** /dashboard/events: tabs Create and Events (SPEC §2). */
 export default function EventsSection() {

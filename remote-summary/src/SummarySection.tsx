@@ -6,11 +6,12 @@ import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARDS } from './cards';
+import { DeliveryChannelsCard } from './DeliveryChannelsCard';
 import { SummaryCard } from './SummaryCard';
 import { serverMessage, useSummary } from './useSummary';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ summary: catalogues.summary });
+registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery });
 
 /** /dashboard/summary (superadmin only): the eight count cards of SPEC §2 "Summary page". */
 export default function SummarySection() {
@@ -63,6 +64,9 @@ export default function SummarySection() {
               <SummaryCard card={card} summary={data} />
             </Col>
           ))}
+          <Col xs={24} sm={12} lg={8} xxl={6} style={{ display: 'flex' }}>
+            <DeliveryChannelsCard />
+          </Col>
         </Row>
       </Flex>
     );

@@ -1,4 +1,11 @@
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  DeliveryStatus,
+  refreshDeliveryStatus,
+  useDeliveryStatus,
+  useIsMobile,
+  useToast,
+} from '@ummahnotify/shared/client';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import {
   Alert,
@@ -35,6 +42,11 @@ export function EventsList() {
   const toast = useToast();
   const isMobile = useIsMobile();
   const list = useEventsList();
+  const queryClient = useQueryClient();
+  const delivery = useDeliveryStatus(
+    'events',
+    (list.data ?? []).map((e) => e._id),
+  );
   const [viewing, setViewing] = useState<EventJson | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
 
@@ -62,7 +74,13 @@ export function EventsList() {
     if (Object.keys(problems).length > 0) return setEditing({ ...editing, problems });
     update.mutate(
       { id: editing.id, changes: changesOf(editing.draft) },
-      { onSuccess: () => toast.success(t('toast.updated')) },
+      {
+        onSuccess: () => {
+          toast.success(t('toast.updated'));
+          // Publishing queues a broadcast: show its progress now, not at the next slow poll.
+          void refreshDeliveryStatus(queryClient, 'events');
+        },
+      },
     );
     setEditing(null);
   };
@@ -238,11 +256,24 @@ export function EventsList() {
       render: (_, e) => (isEditing(e) ? editors.dateTime() : formatEventDateTime(e.dateTime, i18n.language)),
     },
     {
+      // Published and, under it, how far its notification went.
       key: 'published',
       title: t('list.published'),
-      width: 120,
-      align: 'center',
-      render: (_, e) => (isEditing(e) ? editors.published() : tick(e)),
+      width: 230,
+      render: (_, e) =>
+        isEditing(e) ? (
+          editors.published()
+        ) : (
+          <Flex vertical gap={8}>
+            {tick(e)}
+            <Flex vertical gap={2}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('delivery:status.title')}
+              </Typography.Text>
+              <DeliveryStatus id={e._id} status={delivery} />
+            </Flex>
+          </Flex>
+        ),
     },
     { key: 'actions', title: t('list.actions'), width: 220, render: (_, e) => actions(e) },
   ];
@@ -271,6 +302,10 @@ export function EventsList() {
                   {e.headingTa && <Typography.Text lang="ta">{e.headingTa}</Typography.Text>}
                   {both(e.subHeading, e.subHeadingTa)}
                   <Typography.Text type="secondary">{formatEventDateTime(e.dateTime, i18n.language)}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
+                    {t('delivery:status.title')}
+                  </Typography.Text>
+                  <DeliveryStatus id={e._id} status={delivery} />
                 </Flex>
               )}
               <div style={{ marginTop: 12 }}>{actions(e)}</div>

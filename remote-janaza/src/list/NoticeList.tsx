@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { useDeliveryStatus, useIsMobile, useToast } from '@ummahnotify/shared/client';
 import {
   filterNotices,
   type JanazaNotice,
@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { callProblem } from '../api/errors';
 import { useDeleteNotice, useNotices } from '../api/notices';
 import { useJanazaText } from '../common/useJanazaText';
+import { DeliveryCell } from './DeliveryCell';
 import { DueDate } from './DueDate';
 import { NoticePart, type NoticePartName } from './NoticeParts';
 import { useRowEdit } from './useRowEdit';
@@ -31,6 +32,12 @@ export function NoticeList() {
 
   const all = notices.data ?? [];
   const shown = useMemo(() => filterNotices(notices.data ?? [], q, status), [notices.data, q, status]);
+  // Every notice's counts in one request, so searching and filtering do not ask again.
+  const delivery = useDeliveryStatus(
+    'janaza',
+    all.map((n) => n._id),
+  );
+  const deliveryOf = (notice: JanazaNotice) => <DeliveryCell notice={notice} status={delivery} />;
 
   useEffect(() => {
     if (notices.isError) toast.error(t('loadFailed'));
@@ -69,7 +76,26 @@ export function NoticeList() {
     { key: 'personal', title: t('col.personal'), render: part('personal'), width: 120 },
     { key: 'location', title: t('col.location'), render: part('location'), width: 100 },
     { key: 'details', title: t('col.details'), render: part('details') },
-    { key: 'status', title: t('col.status'), render: part('status'), width: 120 },
+    {
+      // The status and, under it, how far its notification went; kept in view with the actions.
+      key: 'status',
+      title: t('col.status'),
+      render: (_, notice: JanazaNotice) => (
+        <Flex vertical gap={8} align="flex-start">
+          {part('status')(undefined, notice)}
+          {edit.editingId !== notice._id && (
+            <Flex vertical gap={2} style={{ width: '100%' }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('delivery:status.title')}
+              </Typography.Text>
+              {deliveryOf(notice)}
+            </Flex>
+          )}
+        </Flex>
+      ),
+      width: 230,
+      fixed: 'right',
+    },
     { key: 'actions', title: t('col.actions'), render: part('actions'), width: 120, fixed: 'right' },
   ];
 
@@ -136,7 +162,12 @@ export function NoticeList() {
               split={false}
               renderItem={(notice) => (
                 <List.Item style={{ padding: '0 0 12px' }}>
-                  <NoticeCard notice={notice} render={part} editing={edit.editingId === notice._id} />
+                  <NoticeCard
+                    notice={notice}
+                    render={part}
+                    editing={edit.editingId === notice._id}
+                    delivery={deliveryOf(notice)}
+                  />
                 </List.Item>
               )}
             />
@@ -146,7 +177,7 @@ export function NoticeList() {
               columns={columns}
               dataSource={shown}
               pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              scroll={{ x: 900 }}
+              scroll={{ x: 1000 }}
               size="small"
             />
           )}
@@ -161,10 +192,12 @@ function NoticeCard({
   notice,
   render,
   editing,
+  delivery,
 }: {
   notice: JanazaNotice;
   render: (name: NoticePartName, layout?: 'table' | 'card') => (_: unknown, notice: JanazaNotice) => ReactNode;
   editing: boolean;
+  delivery: ReactNode;
 }) {
   const { t } = useJanazaText();
   const section = (label: string, name: NoticePartName) => (
@@ -187,6 +220,12 @@ function NoticeCard({
         {section(t('col.location'), 'location')}
         {section(t('col.details'), 'details')}
         {editing && section(t('col.status'), 'status')}
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('delivery:status.title')}
+          </Typography.Text>
+          {delivery}
+        </Flex>
         {render('actions', 'card')(undefined, notice)}
       </Flex>
     </Card>

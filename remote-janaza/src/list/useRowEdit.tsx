@@ -1,4 +1,5 @@
-import { useToast } from '@ummahnotify/shared/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshDeliveryStatus, useToast } from '@ummahnotify/shared/client';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
 import { useCallback, useState } from 'react';
 import { callProblem } from '../api/errors';
@@ -46,6 +47,7 @@ export function useRowEdit(): RowEdit {
   const { t, message } = useJanazaText();
   const toast = useToast();
   const update = useUpdateNotice();
+  const queryClient = useQueryClient();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [draft, setDraft] = useState<NoticeDraft | null>(null);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -89,7 +91,11 @@ export function useRowEdit(): RowEdit {
     update.mutate(
       { id: editingId, changes, image, previewUrl },
       {
-        onSuccess: () => toast.success(t('updated')),
+        onSuccess: () => {
+          toast.success(t('updated'));
+          // An approval queues a broadcast: show 'Preparing recipients…' now, not at the next slow poll.
+          void refreshDeliveryStatus(queryClient, 'janaza');
+        },
         onError: (error) => {
           const problem = callProblem(error);
           const reason = problem.errors[0]?.message ?? problem.message;
@@ -103,7 +109,7 @@ export function useRowEdit(): RowEdit {
       },
     );
     cancel();
-  }, [editingId, draft, message, t, toast, update, cancel]);
+  }, [editingId, draft, message, t, toast, update, cancel, queryClient]);
 
   return { editingId, draft, errors, start, change, cancel, save };
 }

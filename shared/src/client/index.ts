@@ -9,6 +9,7 @@ export { type AuthState, type SessionUser, useAuthStore } from './authStore';
 export { currentLanguage, i18n, LANGUAGE_STORAGE_KEY, registerCatalogues, setLanguage } from './i18n';
 export { createQueryClient } from './queryClient';
 export { AppProviders } from './ui/AppProviders';
+export { DeliveryStatus } from './ui/DeliveryStatus';
 export { LanguageSwitch } from './ui/LanguageSwitch';
 export { PlaceholderPage } from './ui/PlaceholderPage';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';
@@ -17,5 +18,14 @@ export { SectionUnavailable } from './ui/SectionUnavailable';
 export { SignedInAs } from './ui/SignedInAs';
 export { SmileMessage } from './ui/SmileMessage';
 export { FONT_STACK } from './ui/theme';
+export {
+  DELIVERY_POLL_FAST_MS,
+  DELIVERY_POLL_SLOW_MS,
+  type DeliveryStatusQuery,
+  deliveryPollInterval,
+  deliveryStatusKey,
+  refreshDeliveryStatus,
+  useDeliveryStatus,
+} from './ui/useDeliveryStatus';
 export { useIsMobile } from './ui/useIsMobile';
 export { useToast } from './ui/useToast';
