@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, DefinePlugin, type EntryObject, HtmlRspackPlugin } from '@rspack/core';
+import { type Configuration, CopyRspackPlugin, DefinePlugin, type EntryObject, HtmlRspackPlugin } from '@rspack/core';
 
 type Exposes = Record<string, string>;
 
@@ -157,7 +157,13 @@ export function createConfig({
           dts: false,
         }),
         new DefinePlugin({ __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)) }),
-        ...(host ? [new HtmlRspackPlugin({ template: './index.html' })] : []),
+        ...(host
+          ? [
+              new HtmlRspackPlugin({ template: './index.html' }),
+              // public/ is served as it is at the site root (the service worker must be /sw.js to control /).
+              new CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
+            ]
+          : []),
       ],
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',

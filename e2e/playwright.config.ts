@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
+  CHANNEL_ENV,
   CHROMIUM_ARGS,
   ISSUER_PORT,
   ISSUER_URL,
+  PEERS,
   PORT_BASE,
   SERVER_PORT,
   SERVER_URL,
@@ -40,6 +42,12 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: 'node --import tsx support/peers-main.ts',
+      url: `${PEERS.controlUrl}/telegram`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       command: 'node --import tsx ../server/src/main.ts',
       url: `${SERVER_URL}/healthz`,
       reuseExistingServer: false,
@@ -54,6 +62,7 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
         SUPPORT_WHATSAPP,
+        ...CHANNEL_ENV,
         NODE_ENV: 'test',
       },
     },

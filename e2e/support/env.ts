@@ -10,6 +10,34 @@ export const ISSUER_URL = `http://127.0.0.1:${ISSUER_PORT}`;
 export const SUPERADMIN_EMAIL = 'aisha.superadmin@e2e.example.sg';
 export const SUPPORT_WHATSAPP = '6591234567';
 
+/** The channels' local peers (e2e/support/peers-main.ts) and the settings the server reaches them with. */
+export const PEERS = {
+  smtpPort: PORT_BASE + 20,
+  telegramPort: PORT_BASE + 21,
+  whatsappPort: PORT_BASE + 22,
+  pushPort: PORT_BASE + 23,
+  controlPort: PORT_BASE + 24,
+  controlUrl: `http://127.0.0.1:${PORT_BASE + 24}`,
+  telegramToken: '700100:e2e-bot-token',
+  telegramBot: 'ummah_e2e_bot',
+  whatsappToken: 'e2e-whatsapp-token',
+  whatsappPhoneId: '100000000000042',
+  whatsappAppSecret: 'e2e-app-secret',
+  whatsappVerifyToken: 'e2e-verify-token',
+};
+
+export const CHANNEL_ENV = {
+  SMTP_URL: `smtp://127.0.0.1:${PEERS.smtpPort}`,
+  MAIL_FROM: 'UmmahNotify <notices@e2e.example.sg>',
+  TELEGRAM_BOT_TOKEN: PEERS.telegramToken,
+  TELEGRAM_API_URL: `http://127.0.0.1:${PEERS.telegramPort}`,
+  WHATSAPP_TOKEN: PEERS.whatsappToken,
+  WHATSAPP_PHONE_ID: PEERS.whatsappPhoneId,
+  WHATSAPP_API_URL: `http://127.0.0.1:${PEERS.whatsappPort}`,
+  WHATSAPP_APP_SECRET: PEERS.whatsappAppSecret,
+  WHATSAPP_VERIFY_TOKEN: PEERS.whatsappVerifyToken,
+};
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

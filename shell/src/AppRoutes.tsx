@@ -1,5 +1,5 @@
 import { SmileMessage } from '@ummahnotify/shared/client';
-import { DASHBOARD_PATH, SECTIONS } from '@ummahnotify/shared/domain';
+import { DASHBOARD_PATH, SECTIONS, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardGuard } from './auth/DashboardGuard';
 import { DashboardIndex } from './dashboard/DashboardIndex';
@@ -9,6 +9,8 @@ import { ForbiddenPage } from './pages/ForbiddenPage';
 import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { ThanksPage } from './pages/ThanksPage';
+import { ConfirmEmailPage } from './signup/ConfirmEmailPage';
+import { UnsubscribePage } from './signup/UnsubscribePage';
 
 /** SPEC §2 route table. */
 export function AppRoutes() {
@@ -17,6 +19,8 @@ export function AppRoutes() {
       <Route path="/" element={<LandingPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/thanks" element={<ThanksPage />} />
+      <Route path={SIGNUP_PAGES.confirmEmail} element={<ConfirmEmailPage />} />
+      <Route path={SIGNUP_PAGES.unsubscribe} element={<UnsubscribePage />} />
       <Route
         path={DASHBOARD_PATH}
         element={

@@ -44,8 +44,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** An HTTP server on 127.0.0.1 with a random port that answers JSON. */
-export async function startHttpPeer(handle: PeerHandler): Promise<{ url: string; close: () => Promise<void> }> {
+/** An HTTP server on 127.0.0.1 (a random port unless one is given) that answers JSON. */
+export async function startHttpPeer(
+  handle: PeerHandler,
+  listenPort = 0,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (req, res) => {
     try {
       const raw = await readBody(req);
@@ -70,7 +73,7 @@ export async function startHttpPeer(handle: PeerHandler): Promise<{ url: string;
       send(res, 500, { error: String(error) });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

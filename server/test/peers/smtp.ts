@@ -33,7 +33,8 @@ export interface SmtpPeer {
 type SmtpError = Error & { responseCode?: number };
 
 /** A real SMTP server on 127.0.0.1 (smtp-server): no auth, no TLS; every accepted mail is parsed with postal-mime. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `port` 0 (the default) picks a free one. */
+export async function startSmtpPeer({ port: listenPort = 0 }: { port?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const rejections = new Map<string, { code: number; text: string }>();
   const waiters = new Set<() => void>();
@@ -78,7 +79,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
   });
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {

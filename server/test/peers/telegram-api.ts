@@ -54,9 +54,11 @@ const fail = (status: number, description: string, parameters?: Record<string, u
 export async function startTelegramApi({
   token,
   username = 'ummah_test_bot',
+  port = 0,
 }: {
   token: string;
   username?: string;
+  port?: number;
 }): Promise<TelegramApi> {
   const blocked = new Set<string>();
   const unknown = new Set<string>();
@@ -219,6 +221,6 @@ export async function startTelegramApi({
       default:
         return fail(404, 'Not Found: method not found');
     }
-  });
+  }, port);
   return Object.assign(api, { url: peer.url, close: peer.close });
 }

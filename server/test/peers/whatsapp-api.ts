@@ -94,10 +94,12 @@ export async function startWhatsAppApi({
   token,
   phoneId,
   appSecret = '',
+  port = 0,
 }: {
   token: string;
   phoneId: string;
   appSecret?: string;
+  port?: number;
 }): Promise<WhatsAppApi> {
   const opted = new Set<string>();
   const dead = new Set<string>();
@@ -208,6 +210,6 @@ export async function startWhatsAppApi({
       status: 200,
       body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: digits(to) }], messages: [{ id }] },
     };
-  });
+  }, port);
   return Object.assign(api, { url: peer.url, close: peer.close });
 }

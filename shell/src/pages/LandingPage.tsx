@@ -1,8 +1,10 @@
 import { CalendarOutlined, NotificationOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Button, Card, Col, Divider, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { FeedSection } from '../feed/FeedSection';
+import { SignupSection } from '../signup/SignupSection';
 import { PublicPage } from './PublicPage';
 
 function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
@@ -21,7 +23,7 @@ function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: 
   );
 }
 
-/** `/`: what the service is, and the way in for staff. */
+/** `/`: what the service is, sign-up for notices, the upcoming notices, and the way in for staff. */
 export function LandingPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -34,6 +36,11 @@ export function LandingPage() {
         {t('landingTagline')}
       </Typography.Paragraph>
       <Typography.Paragraph>{t('landingIntro')}</Typography.Paragraph>
+      <Divider />
+      <SignupSection />
+      <Divider />
+      <FeedSection />
+      <Divider />
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         <Col xs={24} md={8}>
           <Feature icon={<NotificationOutlined />} title={t('landingJanazaTitle')} body={t('landingJanazaBody')} />

@@ -1,0 +1,97 @@
+import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, LinkOutlined } from '@ant-design/icons';
+import type { FeedEvent, FeedJanaza, Language } from '@ummahnotify/shared/domain';
+import { Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFeedTime, pick } from './format';
+import { apiUrl } from './useFeed';
+
+function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Flex gap={8} align="baseline">
+      <span aria-hidden style={{ color: '#1f7a4d' }}>
+        {icon}
+      </span>
+      <span>{children}</span>
+    </Flex>
+  );
+}
+
+function CalendarLink({ href }: { href: string }) {
+  const { t } = useTranslation('signup');
+  return (
+    <Typography.Link href={apiUrl(href)} download>
+      <CalendarOutlined /> {t('addToCalendar')}
+    </Typography.Link>
+  );
+}
+
+function Photo({ src, alt }: { src: string | null; alt: string }) {
+  if (!src) return null;
+  return (
+    <img
+      src={apiUrl(src)}
+      alt={alt}
+      loading="lazy"
+      style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 8, flex: 'none' }}
+    />
+  );
+}
+
+/** One janaza notice; the id is the anchor that messages link to (/#janaza-<id>). */
+export function JanazaCard({ notice, language }: { notice: FeedJanaza; language: Language }) {
+  const { t } = useTranslation('signup');
+  return (
+    <Card size="small" id={`janaza-${notice._id}`} style={{ scrollMarginTop: 16 }}>
+      <Flex gap={12} align="flex-start">
+        <Photo src={notice.imageUrl} alt={t('photoOf', { name: notice.name })} />
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+            {notice.name}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('feedAge', { age: notice.age })}</Typography.Text>
+          <Line icon={<ClockCircleOutlined />}>
+            {t('feedPrayer', { time: formatFeedTime(notice.dueDate, language) })}
+          </Line>
+          <Line icon={<EnvironmentOutlined />}>{t('feedPlace', { place: notice.address })}</Line>
+          {notice.note.trim() && <Typography.Text>{notice.note}</Typography.Text>}
+          <CalendarLink href={notice.icsUrl} />
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** One event, in Tamil when the page is (each field falling back to English). */
+export function EventCard({ event, language }: { event: FeedEvent; language: Language }) {
+  const { t } = useTranslation('signup');
+  const heading = pick(language, event.heading, event.headingTa);
+  const subHeading = pick(language, event.subHeading, event.subHeadingTa);
+  return (
+    <Card size="small" id={`event-${event._id}`} style={{ scrollMarginTop: 16 }}>
+      <Flex gap={12} align="flex-start">
+        <Photo src={event.imageUrl} alt={heading} />
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+            {heading}
+          </Typography.Title>
+          {subHeading.trim() && <Typography.Text type="secondary">{subHeading}</Typography.Text>}
+          <Line icon={<ClockCircleOutlined />}>
+            {t('feedWhen', { time: formatFeedTime(event.dateTime, language) })}
+          </Line>
+          <Line icon={<EnvironmentOutlined />}>
+            {t('feedPlace', { place: pick(language, event.address, event.addressTa) })}
+          </Line>
+          {event.link.trim() && (
+            <Line icon={<LinkOutlined />}>
+              <Typography.Link href={event.link} target="_blank" rel="noopener noreferrer">
+                {t('feedMore')}
+              </Typography.Link>
+            </Line>
+          )}
+          <CalendarLink href={event.icsUrl} />
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

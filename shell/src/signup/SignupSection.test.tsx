@@ -1,0 +1,143 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { setLanguage } from '@ummahnotify/shared/client';
+import { SIGNUP_API, type SignupOptions } from '@ummahnotify/shared/domain';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../shared/test/render';
+import { SignupSection } from './SignupSection';
+
+const OPTIONS: SignupOptions = {
+  webpush: { enabled: false, publicKey: null },
+  email: { enabled: true },
+  telegram: { enabled: true, bot: 'ummah_bot' },
+  whatsapp: { enabled: true },
+};
+
+// antd forms are slow to render in jsdom on a busy machine (the form answers after validating asynchronously).
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
+
+const bodies: Record<string, unknown>[] = [];
+function answer(status: number, data?: unknown) {
+  return (config: InternalAxiosRequestConfig) => {
+    bodies.push(JSON.parse(config.data as string));
+    return { status, data };
+  };
+}
+
+afterEach(async () => {
+  restoreApi();
+  bodies.length = 0;
+  await setLanguage('en');
+});
+
+async function renderSection(routes: Parameters<typeof fakeApi>[0], options = OPTIONS) {
+  const api = fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 200, data: options }, ...routes });
+  await renderWithProviders(<SignupSection />);
+  await screen.findByRole('radio', { name: /Email|மின்னஞ்சல்/ });
+  return api;
+}
+
+const channel = (name: RegExp) => fireEvent.click(screen.getByRole('radio', { name }));
+
+describe('SignupSection', () => {
+  it('offers only the channels the server has on (web push is off here)', async () => {
+    await renderSection({});
+    expect(screen.getByRole('radio', { name: /This browser/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Email/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /WhatsApp/ })).toBeEnabled();
+  });
+
+  it('checks the address with the shared schema, then asks the server to mail a confirmation link', async () => {
+    const api = await renderSection({ [`POST ${SIGNUP_API.email}`]: answer(202, { status: 'confirmation-sent' }) });
+    const field = screen.getByLabelText('Email address');
+    fireEvent.change(field, { target: { value: 'not an address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(api.calls).not.toContain(`POST ${SIGNUP_API.email}`);
+
+    fireEvent.change(field, { target: { value: ' Siti@Example.SG ' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'தமிழ் (Tamil)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByText(/Check your inbox: click the link we sent to siti@example.sg/)).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'siti@example.sg', topics: ['janaza', 'events'], language: 'ta' }]);
+  });
+
+  it('needs at least one topic before anything is sent', async () => {
+    const api = await renderSection({});
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Janaza prayers' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Community events' }));
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a@example.sg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByText('Choose at least one topic')).toBeInTheDocument();
+    expect(api.calls).toEqual([`GET ${SIGNUP_API.options}`]);
+  });
+
+  it('shows the server message of a 429', async () => {
+    await renderSection({
+      [`POST ${SIGNUP_API.email}`]: { status: 429, data: { code: 429, message: 'Too many sign-ups: wait 10 minutes' } },
+    });
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a@example.sg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByText('Too many sign-ups: wait 10 minutes')).toBeInTheDocument();
+  });
+
+  it('opts in on WhatsApp with an 8-digit number (+65 assumed) and the code sent there', async () => {
+    await renderSection({
+      [`POST ${SIGNUP_API.whatsapp}`]: answer(202, { status: 'confirmation-sent' }),
+      [`POST ${SIGNUP_API.whatsappConfirm}`]: answer(200, { status: 'subscribed' }),
+    });
+    channel(/WhatsApp/);
+    const phone = screen.getByLabelText('Singapore mobile number');
+    fireEvent.change(phone, { target: { value: '1234 5678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
+    expect(await screen.findByText('Enter an 8-digit Singapore number')).toBeInTheDocument();
+
+    fireEvent.change(phone, { target: { value: '8123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me the code' }));
+    expect(await screen.findByText('We sent a code by WhatsApp to +6581234567.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Done: notices will come to +6581234567 on WhatsApp.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { phone: '+6581234567', topics: ['janaza', 'events'], language: 'en' },
+      { phone: '+6581234567', code: '123456' },
+    ]);
+  });
+
+  it('opens the Telegram deep link and shows it as a link too', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    await renderSection({ [`POST ${SIGNUP_API.telegram}`]: answer(200, { link: 'https://t.me/ummah_bot?start=abc' }) });
+    channel(/Telegram/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Community events' }));
+    fireEvent.click(screen.getByRole('button', { name: /Open Telegram/ }));
+    expect(await screen.findByRole('link', { name: 'https://t.me/ummah_bot?start=abc' })).toHaveAttribute(
+      'href',
+      'https://t.me/ummah_bot?start=abc',
+    );
+    expect(open).toHaveBeenCalledWith('https://t.me/ummah_bot?start=abc', '_blank', 'noopener,noreferrer');
+    expect(bodies).toEqual([{ topics: ['janaza'], language: 'en' }]);
+  });
+
+  it('speaks Tamil, and defaults the message language to the language on screen', async () => {
+    await setLanguage('ta');
+    await renderSection({});
+    expect(screen.getByRole('heading', { name: 'அறிவிப்புகளைப் பெறுக' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'தமிழ்' })).toBeChecked();
+    fireEvent.change(screen.getByLabelText('மின்னஞ்சல் முகவரி'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'மின்னஞ்சல் மூலம் பதிவு செய்' }));
+    expect(await screen.findByText('சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்')).toBeInTheDocument();
+  });
+
+  it('says so when the options cannot be loaded', async () => {
+    fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 0 } });
+    await renderWithProviders(<SignupSection />);
+    // The query retries once, a second later.
+    await waitFor(() =>
+      expect(screen.getByText('The sign-up options could not be loaded. Please try again later.')).toBeInTheDocument(),
+    );
+  });
+});
