@@ -8,7 +8,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt, importJWK, jwtVerify } from 'jose';
+import { compactVerify, decodeJwt, importJWK } from 'jose';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: unknown; authSecret: Buffer }): Buffer;
@@ -78,6 +78,8 @@ export interface PushServiceOptions {
   tls?: boolean;
   /** Keep every request in `received` (default true; the bench counts only). */
   keepReceived?: boolean;
+  /** Listen on this port (default: a free one). */
+  port?: number;
 }
 
 interface Subscriber {
@@ -120,7 +122,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
           },
           'ES256',
         );
-        await jwtVerify(jwt, key, { algorithms: ['ES256'] });
+        await compactVerify(jwt, key, { algorithms: ['ES256'] }); // the signature; the claims are checked below
       } catch (error) {
         return { jwt, refusal: [401, `bad VAPID JWT: ${(error as Error).message}`] };
       }
@@ -202,7 +204,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     ? createHttpsServer({ cert: PUSH_SERVICE_CERT, key: PUSH_SERVICE_KEY }, listener)
     : createHttpServer(listener);
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
@@ -233,7 +235,13 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
           () => reject(new Error(`push service: ${stats.requests} of ${count} requests after ${timeoutMs} ms`)),
           timeoutMs,
         );
-        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
     close() {

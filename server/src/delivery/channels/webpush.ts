@@ -1,18 +1,157 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
-import { type Channel, offState } from './types';
+import { type Channel, type Message, offState, onState, type Recipient, type SendOutcome } from './types';
+import { validSubscriptionKeys } from './webpush-crypto';
+import { pushPayload } from './webpush-payload';
+import { createEncryptor, defaultPoolSize } from './webpush-pool';
+import { loadVapidKeys, vapidAuthorizations, vapidSubject } from './webpush-vapid';
 
-// CONTRACT STUB (lead): the web push helper replaces this file with the real channel.
 export interface WebPushChannel extends Channel {
   /** The VAPID public key (base64url, uncompressed P-256 point) browsers subscribe with; null when off. */
   readonly publicKey: string | null;
 }
 
-export async function createWebPushChannel(_config: Config): Promise<WebPushChannel> {
+/** How long the push service may keep a message for an offline browser. */
+const TTL_SECONDS = 86400;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+interface Subscription {
+  endpoint: URL;
+  p256dh: Buffer;
+  auth: Buffer;
+}
+
+function parseSubscription(to: Recipient): Subscription | string {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(to.address);
+  } catch {
+    return 'the push endpoint is not a URL';
+  }
+  if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') return 'the push endpoint is not http(s)';
+  try {
+    const keys = JSON.parse(to.pushKeys ?? 'null') as { p256dh?: unknown; auth?: unknown } | null;
+    if (typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string') return 'the subscription has no keys';
+    const p256dh = Buffer.from(keys.p256dh, 'base64url');
+    const auth = Buffer.from(keys.auth, 'base64url');
+    if (!validSubscriptionKeys(p256dh, auth)) return 'the subscription keys are not a P-256 key and a 16-byte secret';
+    return { endpoint, p256dh, auth };
+  } catch {
+    return 'the subscription keys are not JSON';
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date. */
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function outcomeOf(status: number, headers: Record<string, string | string[] | undefined>, text: string): SendOutcome {
+  if (status === 200 || status === 201 || status === 202) return { ok: true };
+  const error = `push service answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+  if (status === 404 || status === 410) return { ok: false, kind: 'gone', error };
+  if (status === 429 || status >= 500) {
+    const after = retryAfterMs(headers['retry-after']);
+    return after === undefined
+      ? { ok: false, kind: 'temporary', error }
+      : { ok: false, kind: 'temporary', error, retryAfterMs: after };
+  }
+  return { ok: false, kind: 'permanent', error };
+}
+
+export interface WebPushOptions {
+  /** Clock for the VAPID tokens (tests). */
+  now?: () => number;
+  /** Worker threads for the encryption; 0 encrypts in this thread. Default: defaultPoolSize() (0 on 2 cores). */
+  encryptionThreads?: number;
+}
+
+export async function createWebPushChannel(config: Config, options: WebPushOptions = {}): Promise<WebPushChannel> {
+  const keys = await loadVapidKeys(config);
+  if ('off' in keys) {
+    return {
+      name: 'webpush',
+      state: offState('webpush', keys.off),
+      publicKey: null,
+      send: async () => ({ ok: false, kind: 'permanent', error: `webpush is off: ${keys.off}` }),
+      close: async () => {},
+    };
+  }
+  const authorization = vapidAuthorizations(keys, vapidSubject(config), options.now);
+  const agentOptions = { keepAlive: true, maxSockets: config.deliveryConcurrency, scheduling: 'lifo' as const };
+  const encryptor = createEncryptor(options.encryptionThreads ?? defaultPoolSize());
+  const httpAgent = new HttpAgent(agentOptions);
+  const httpsAgent = new HttpsAgent(agentOptions);
+  // The same message goes to many subscribers: its payload bytes are made once.
+  const payloads = new WeakMap<Message, Buffer>();
+
+  function post(sub: Subscription, body: Buffer, urgency: string): Promise<SendOutcome> {
+    const secure = sub.endpoint.protocol === 'https:';
+    return new Promise((resolve) => {
+      const req = (secure ? httpsRequest : httpRequest)(sub.endpoint, {
+        method: 'POST',
+        agent: secure ? httpsAgent : httpAgent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          Authorization: authorization(sub.endpoint.origin),
+          TTL: String(TTL_SECONDS),
+          Urgency: urgency,
+          'Content-Encoding': 'aes128gcm',
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(body.length),
+        },
+      });
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 200 && status < 300) {
+          res.resume();
+          res.on('end', () => resolve(outcomeOf(status, res.headers, '')));
+          res.on('error', () => resolve(outcomeOf(status, res.headers, '')));
+          return;
+        }
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (text.length < 500) text += chunk;
+        });
+        const done = () => resolve(outcomeOf(status, res.headers, text.trim()));
+        res.on('end', done);
+        res.on('error', done);
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+      req.on('error', (error) => resolve({ ok: false, kind: 'temporary', error: `push service: ${error.message}` }));
+      req.end(body);
+    });
+  }
+
   return {
     name: 'webpush',
-    state: offState('webpush', 'not built yet'),
-    publicKey: null,
-    send: async () => ({ ok: false, kind: 'permanent', error: 'webpush is off' }),
-    close: async () => {},
+    state: onState('webpush'),
+    publicKey: keys.publicKey,
+    async send(to, message) {
+      try {
+        const sub = parseSubscription(to);
+        if (typeof sub === 'string') return { ok: false, kind: 'permanent', error: sub };
+        let payload = payloads.get(message);
+        if (!payload) {
+          payload = pushPayload(message);
+          payloads.set(message, payload);
+        }
+        const body = await encryptor.encrypt(payload, sub.p256dh, sub.auth);
+        return await post(sub, body, message.kind === 'janaza' ? 'high' : 'normal');
+      } catch (error) {
+        return { ok: false, kind: 'permanent', error: `webpush: ${error instanceof Error ? error.message : error}` };
+      }
+    },
+    async close() {
+      await encryptor.close();
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
   };
 }

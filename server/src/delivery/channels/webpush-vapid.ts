@@ -1,0 +1,90 @@
+import { createECDH, createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import type { Config } from '../../config';
+import { loadOrCreateSecret } from '../../secrets';
+
+/** A VAPID key pair (RFC 8292): the public key as browsers take it, the private key ready to sign. */
+export interface VapidKeys {
+  /** base64url of the uncompressed P-256 point (65 bytes) */
+  publicKey: string;
+  privateKey: KeyObject;
+}
+
+const KEYS_FILE = 'vapid-keys.json';
+
+function keyPair(publicKey: string, privateKey: string): VapidKeys {
+  const pub = Buffer.from(publicKey, 'base64url');
+  const priv = Buffer.from(privateKey, 'base64url');
+  if (pub.length !== 65 || pub[0] !== 4) {
+    throw new Error('VAPID_PUBLIC_KEY is not a base64url uncompressed P-256 public key (65 bytes)');
+  }
+  if (priv.length !== 32) throw new Error('VAPID_PRIVATE_KEY is not a base64url P-256 private key (32 bytes)');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(priv);
+  if (!ecdh.getPublicKey().equals(pub)) throw new Error('VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY');
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: pub.subarray(1, 33).toString('base64url'),
+    y: pub.subarray(33).toString('base64url'),
+    d: priv.toString('base64url'),
+  };
+  return { publicKey: pub.toString('base64url'), privateKey: createPrivateKey({ key: jwk, format: 'jwk' }) };
+}
+
+/**
+ * The configured pair (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY), or one made on first start and kept in
+ * DATA_DIR (mode 0600), so that every instance sharing DATA_DIR signs with the same key.
+ * Returns a reason instead when the configuration is half there or wrong.
+ */
+export async function loadVapidKeys(config: Config): Promise<VapidKeys | { off: string }> {
+  const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = config.channels;
+  if (pub && !priv) return { off: 'VAPID_PUBLIC_KEY is set without VAPID_PRIVATE_KEY' };
+  if (priv && !pub) return { off: 'VAPID_PRIVATE_KEY is set without VAPID_PUBLIC_KEY' };
+  try {
+    if (pub && priv) return keyPair(pub, priv);
+    const stored = await loadOrCreateSecret(config.dataDir, KEYS_FILE, () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return JSON.stringify({
+        publicKey: ecdh.getPublicKey().toString('base64url'),
+        privateKey: ecdh.getPrivateKey().toString('base64url'),
+      });
+    });
+    const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
+    return keyPair(publicKey, privateKey);
+  } catch (error) {
+    return { off: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** VAPID_SUBJECT, else the public URL when it is https, else a mailto: the push service can write to. */
+export function vapidSubject(config: Config): string {
+  if (config.channels.VAPID_SUBJECT) return config.channels.VAPID_SUBJECT;
+  if (config.publicUrl.startsWith('https://')) return config.publicUrl;
+  if (config.superadminEmails[0]) return `mailto:${config.superadminEmails[0]}`;
+  return `mailto:webpush@${new URL(config.publicUrl).hostname}`;
+}
+
+/** A token lives 12 h (RFC 8292 allows 24 h) and is signed again once half of that has passed. */
+const TOKEN_LIFETIME_S = 12 * 3600;
+const TOKEN_REUSE_MS = 6 * 3600 * 1000;
+
+/**
+ * The Authorization header per push service origin: one signed JWT per origin, reused for hours,
+ * instead of one signature per message.
+ */
+export function vapidAuthorizations(keys: VapidKeys, subject: string, now: () => number = Date.now) {
+  const header = Buffer.from(JSON.stringify({ typ: 'JWT', alg: 'ES256' })).toString('base64url');
+  const cache = new Map<string, { value: string; signedAt: number }>();
+  return (origin: string): string => {
+    const cached = cache.get(origin);
+    const at = now();
+    if (cached && at - cached.signedAt < TOKEN_REUSE_MS) return cached.value;
+    const claims = { aud: origin, exp: Math.floor(at / 1000) + TOKEN_LIFETIME_S, sub: subject };
+    const unsigned = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    const signature = sign('sha256', Buffer.from(unsigned), { key: keys.privateKey, dsaEncoding: 'ieee-p1363' });
+    const value = `vapid t=${unsigned}.${signature.toString('base64url')}, k=${keys.publicKey}`;
+    cache.set(origin, { value, signedAt: at });
+    return value;
+  };
+}
