@@ -1,0 +1,247 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { catalogues } from '@ummahnotify/shared/domain';
+import Database from 'better-sqlite3';
+import { PEERS, SERVER_URL } from '../support/env';
+import { person, signIn } from '../support/fixtures';
+import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPushSubscribe } from '../support/webpush';
+
+/**
+ * Issue 7's check, as a new user would try it: subscribe through every channel from the landing page
+ * (against the run's local peers: a push service, an SMTP server, fake Telegram Bot and WhatsApp Cloud
+ * APIs), approve a notice in the dashboard, and see each channel receive exactly one message, in the
+ * subscriber's language; then a correction, and a private notice without the name.
+ */
+const j = catalogues.janaza.en;
+const s = catalogues.signup.en;
+const PROVIDER = { id: randomUUID(), name: `Masjid Al-Istiqamah ${randomUUID().slice(0, 4)}` };
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+interface TelegramMessage {
+  chat_id: string;
+  text?: string;
+  caption?: string;
+}
+interface WhatsAppMessage {
+  to: string;
+  body?: string;
+}
+interface Push {
+  endpoint: string;
+  status: number;
+  payload: { title: string; body: string; correction: boolean } | null;
+}
+
+const control = async <T>(path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${PEERS.controlUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+
+test.beforeAll(() => {
+  const db = new Database(join(process.env.UN_E2E_DATA as string, 'server', 'ummahnotify.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  const now = new Date().toISOString();
+  db.prepare(
+    `INSERT INTO members (id, first_name, last_name, postal, email, contact, position, is_verified, is_partner, is_volunteer, business_name, uen, membership_status, registered_on, created_at, updated_at)
+     VALUES (?, 'Imam', 'Istiqamah', '408564', ?, '67441234', 'masjid', 1, 0, 0, ?, '', 'active', ?, ?, ?)`,
+  ).run(PROVIDER.id, `istiqamah.${PROVIDER.id.slice(0, 6)}@e2e.example.sg`, PROVIDER.name, now, now, now);
+  db.close();
+});
+
+/** The channel picker is a segmented control: its radios are hidden behind their labels. */
+async function chooseChannel(page: Page, label: string) {
+  await page.locator('.ant-segmented-item').filter({ hasText: label }).click();
+}
+
+async function chooseLanguage(page: Page, language: 'en' | 'ta') {
+  await page
+    .locator('#get-notices')
+    .getByText(language === 'ta' ? s.languageTa : s.languageEn, { exact: true })
+    .click();
+}
+
+/** A visitor's phone: subscribes this browser (English), an email (Tamil), a Telegram chat (English), a WhatsApp number (Tamil). */
+async function subscribeEverywhere(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: SERVER_URL });
+  const page = await context.newPage();
+  // "Open Telegram" opens t.me in a new tab; there is no network here, and the test reads the link from the page.
+  context.on('page', (popup) => void popup.close().catch(() => {}));
+  const subscription = await control<{ endpoint: string; keys: { p256dh: string; auth: string } }>(
+    '/push/subscribe',
+    {},
+  );
+  // Chromium here cannot reach its push service (FCM): subscribe() hands back a subscription at the local push
+  // service, whose keys that service holds. Everything else — service worker, permission, server — is real.
+  await stubPushSubscribe(page, { ...subscription, privateKey: '' });
+  await collectServiceWorkerMessages(page);
+  await context.grantPermissions(['notifications'], { origin: SERVER_URL });
+  await page.goto('/');
+
+  await chooseChannel(page, s.channelWebpush);
+  await chooseLanguage(page, 'en');
+  await page.getByRole('button', { name: s.webpushButton }).click();
+  await expect(page.getByText(s.webpushSubscribed)).toBeVisible();
+
+  const email = `e2e.${randomUUID().slice(0, 8)}@example.sg`;
+  await chooseChannel(page, s.channelEmail);
+  await chooseLanguage(page, 'ta');
+  await page.getByLabel(s.emailLabel).fill(email);
+  await page.getByRole('button', { name: s.emailButton }).click();
+  await expect(page.getByText(s.emailSent.replace('{{email}}', email))).toBeVisible();
+  const confirmation = await expect
+    .poll(async () => (await control<Mail[]>('/mail')).find((m) => m.to.includes(email)))
+    .toBeTruthy()
+    .then(async () => (await control<Mail[]>('/mail')).find((m) => m.to.includes(email)) as Mail);
+  const link = /https?:\/\/\S+\/subscribe\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0];
+  expect(link, confirmation.text).toBeTruthy();
+  await page.goto(link as string);
+  expect(confirmation.subject).toBe(catalogues.delivery.ta['confirm.emailSubject']);
+  await expect(page.getByText(s.confirmDone)).toBeVisible();
+  await page.goto('/');
+
+  const chatId = String(randomInt(100_000_000, 999_999_999));
+  await chooseChannel(page, s.channelTelegram);
+  await chooseLanguage(page, 'en');
+  await page.getByRole('button', { name: s.telegramButton }).click();
+  const deepLink = await page.locator('a[href*="t.me/"]').first().getAttribute('href');
+  const startToken = new URL(deepLink as string).searchParams.get('start');
+  expect(startToken).toBeTruthy();
+  expect(
+    (await control<{ status: number }>('/telegram/message', { chatId, text: `/start ${startToken}` })).status,
+  ).toBe(200);
+
+  const phone = `9${String(randomInt(0, 9_999_999)).padStart(7, '0')}`;
+  await chooseChannel(page, s.channelWhatsapp);
+  await chooseLanguage(page, 'ta');
+  await page.getByLabel(s.whatsappPhoneLabel).fill(phone);
+  await page.getByRole('button', { name: s.whatsappSendCode }).click();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const sent = (await control<WhatsAppMessage[]>('/whatsapp')).filter((m) => m.to === `65${phone}`);
+      code = /\b(\d{6})\b/.exec(sent.at(-1)?.body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  await page.getByLabel(s.whatsappCodeLabel).fill(code);
+  await page.getByRole('button', { name: s.whatsappConfirm, exact: true }).click();
+  await expect(page.getByText(/Done: notices will come to/)).toBeVisible();
+
+  return { page, endpoint: subscription.endpoint, email, chatId, phone: `65${phone}` };
+}
+
+/** Staff: creates a pending notice through the API, then approves it ("Notify Now!") with the list's inline edit. */
+async function approveInDashboard(page: Page, name: string, isPrivacy = false) {
+  const created = await page.request.post('/api/v1/admin/notifications/janaza', {
+    multipart: {
+      provider: PROVIDER.id,
+      name,
+      age: '74',
+      postal: '408564',
+      gender: 'female',
+      isPrivacy: String(isPrivacy),
+      address: 'Masjid Al-Istiqamah, 2 Serangoon North Ave 2',
+      dueDate: '2030-05-01T06:30:00.000Z',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/dashboard/janaza-notifications');
+  await page.getByRole('tab', { name: j['tab.edit'] }).click();
+  await page.getByRole('textbox', { name: j.search }).fill(name);
+  const row = page.locator('tbody tr').filter({ hasText: name });
+  await row.getByRole('button', { name: j.editRow }).click();
+  const editing = page.locator('tbody tr').filter({ has: page.getByRole('textbox', { name: j['field.name'] }) });
+  await editing.getByRole('combobox', { name: j['field.status'] }).click();
+  await page.getByTitle(j['status.approved'], { exact: true }).last().click();
+  await editing.getByRole('button', { name: j.saveRow }).click();
+  await expect(page.getByText(j.updated)).toBeVisible();
+}
+
+test('every channel receives exactly one message per notice, in its language; corrections and private notices too', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const visitor = await subscribeEverywhere(browser);
+  const admin = person('admin', 'Hafiz');
+  await signIn(page, admin);
+
+  const name = `Siti Khadijah binte Omar ${randomUUID().slice(0, 4)}`;
+  await approveInDashboard(page, name);
+
+  const mine = async () => {
+    const [mail, telegram, whatsapp, push] = await Promise.all([
+      control<Mail[]>('/mail'),
+      control<TelegramMessage[]>('/telegram'),
+      control<WhatsAppMessage[]>('/whatsapp'),
+      control<Push[]>('/push'),
+    ]);
+    return {
+      mail: mail.filter((m) => m.to.includes(visitor.email) && m.subject.includes(name)),
+      telegram: telegram.filter((m) => m.chat_id === visitor.chatId && (m.text ?? m.caption ?? '').includes(name)),
+      whatsapp: whatsapp.filter((m) => m.to === visitor.phone && (m.body ?? '').includes(name)),
+      push: push.filter((p) => p.endpoint === visitor.endpoint && p.status === 201 && p.payload?.title.includes(name)),
+    };
+  };
+  const counts = async () => {
+    const m = await mine();
+    return [m.mail.length, m.telegram.length, m.whatsapp.length, m.push.length];
+  };
+  await expect.poll(counts, { timeout: 30_000 }).toEqual([1, 1, 1, 1]);
+  let got = await mine();
+  expect(got.mail[0].subject).toBe(`ஜனாஸா: ${name}`);
+  expect(got.mail[0].headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  expect(got.telegram[0].text ?? got.telegram[0].caption).toContain(`Janaza: ${name}`);
+  expect(got.whatsapp[0].body).toContain(name);
+  expect(got.push[0].payload?.title).toBe(`Janaza: ${name}`);
+
+  // The decrypted push goes to the visitor's service worker, as the browser's push service would hand it over.
+  await deliverPush(visitor.page, got.push[0].payload);
+  await expect
+    .poll(async () => (await shownNotifications(visitor.page)).map((n) => n.title))
+    .toContain(`Janaza: ${name}`);
+
+  // Staff see it sent, per channel, in the list.
+  await expect(
+    page.locator('tbody tr').filter({ hasText: name }).getByText(catalogues.delivery.en['channel.whatsapp']).first(),
+  ).toBeVisible();
+
+  // A correction: marked, once more to each.
+  await page
+    .locator('tbody tr')
+    .filter({ hasText: name })
+    .getByRole('button', { name: catalogues.delivery.en['correction.button'] })
+    .click();
+  await page.getByRole('button', { name: catalogues.delivery.en['correction.ok'], exact: true }).click();
+  await expect.poll(counts, { timeout: 30_000 }).toEqual([2, 2, 2, 2]);
+  got = await mine();
+  expect(got.push[1].payload?.correction).toBe(true);
+  expect(got.mail[1].subject).toBe(`திருத்தம்: ஜனாஸா: ${name}`);
+
+  // A private notice: sent, without the name.
+  const secret = `Private Person ${randomUUID().slice(0, 4)}`;
+  const before = await control<Push[]>('/push');
+  await approveInDashboard(page, secret, true);
+  await expect
+    .poll(async () => (await control<Push[]>('/push')).filter((p) => p.endpoint === visitor.endpoint).length, {
+      timeout: 30_000,
+    })
+    .toBe(before.filter((p) => p.endpoint === visitor.endpoint).length + 1);
+  const all = [
+    ...(await control<Mail[]>('/mail')).map((m) => m.subject + m.text),
+    ...(await control<TelegramMessage[]>('/telegram')).map((m) => m.text ?? m.caption ?? ''),
+    ...(await control<WhatsAppMessage[]>('/whatsapp')).map((m) => m.body ?? ''),
+    ...(await control<Push[]>('/push')).map((p) => JSON.stringify(p.payload)),
+  ];
+  expect(all.filter((t) => t.includes(secret))).toEqual([]);
+});
