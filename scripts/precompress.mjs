@@ -17,6 +17,8 @@ for (const name of readdirSync(dir, { recursive: true })) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   writeFileSync(
     `${file}.br`,
-    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
   );
 }
