@@ -1,6 +1,6 @@
 /**
  * bench/fanout/channel.mts: the web push channel alone (no database), to tune it.
- *   npx tsx bench/fanout/channel.mts [messages=20000] [concurrency=64] [encryption threads=default]
+ *   npx tsx bench/fanout/channel.mts [messages=20000] [concurrency=64] [encryption threads=default] [h2|h1]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +13,14 @@ import { rerunTrustingPushService, startPushServiceProcess } from './child.mts';
 if (!(await rerunTrustingPushService())) {
   const count = Number(process.argv[2] ?? 20000);
   const concurrency = Number(process.argv[3] ?? 64);
-  const threads = process.argv[4] === undefined ? undefined : Number(process.argv[4]);
+  const threads = process.argv[4] === undefined || process.argv[4] === 'default' ? undefined : Number(process.argv[4]);
+  const http2 = process.argv[5] !== 'h1';
   const peer = await startPushServiceProcess(100);
   const subscriptions = await peer.subscribe(count);
   const dataDir = mkdtempSync(join(tmpdir(), 'un-bench-channel-'));
   const channel = await createWebPushChannel(
     loadConfig({ DATA_DIR: dataDir, DELIVERY_CONCURRENCY: String(concurrency) }),
-    { encryptionThreads: threads },
+    { encryptionThreads: threads, http2 },
   );
   const message: Message = {
     kind: 'janaza',
@@ -62,7 +63,7 @@ if (!(await rerunTrustingPushService())) {
   const perMessage = (c: NodeJS.CpuUsage) => Math.round((c.user + c.system) / count);
   const peerUsed = { user: peerCpu.user - peerCpuBefore.user, system: peerCpu.system - peerCpuBefore.system };
   console.log(
-    `threads ${threads ?? 'default'}: ${count} sends in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} msg/s;`,
+    `${http2 ? 'h2' : 'h1'}, threads ${threads ?? 'default'}: ${count} sends in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} msg/s;`,
     `CPU per message: sender ${perMessage(cpu)} µs (all threads), push service ${perMessage(peerUsed)} µs`,
     JSON.stringify(Object.fromEntries(outcomes)),
     JSON.stringify(stats),

@@ -209,7 +209,7 @@ async function main() {
     '',
     `Ratio engine / baseline: **${(engineRate / baselineRate).toFixed(1)}x**`,
     `Deliveries: ${states.map((s) => `${s.state} ${s.n}`).join(', ')}; baseline failures: ${baselineFailures}`,
-    `Push service: ${final.stats.requests} requests, ${final.stats.decrypted} decrypted, decrypt failures ${final.stats.decryptFailures}, JWT refused ${final.stats.rejectedJwt} (baseline part: ${final.stats.requests - baselineBefore.requests} requests)`,
+    `Push service: ${final.stats.requests} requests, ${final.stats.decrypted} decrypted, decrypt failures ${final.stats.decryptFailures}, JWT refused ${final.stats.rejectedJwt}, over HTTP/2 ${final.stats.http2} (baseline part: ${final.stats.requests - baselineBefore.requests} requests)`,
     `Peak RSS: server process ${mib(rssPeak)} (engine, database and channel), push service process ${mib(final.rssPeak)}`,
     `CPU per message during the engine run: server process ${Math.round((cpu.user + cpu.system) / total)} µs, push service ${Math.round(peerCpu / total)} µs`,
   ];

@@ -92,6 +92,18 @@ const envSchema = z.object({
     ),
   ),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('loopback')),
+  WEBPUSH_ENDPOINT_HOSTS: z.preprocess(
+    csv,
+    z
+      .array(z.string())
+      .default([
+        'fcm.googleapis.com',
+        'android.googleapis.com',
+        '*.push.services.mozilla.com',
+        '*.push.apple.com',
+        '*.notify.windows.com',
+      ]),
+  ),
   TZ_DISPLAY: z.preprocess(
     blankToUndefined,
     z
@@ -130,6 +142,8 @@ export interface Config {
   timeZone: string;
   /** Which proxies' X-Forwarded-For to believe (client IPs for rate limits, https for cookies). */
   trustProxy: boolean | string;
+  /** The push services' hosts a web push subscription may point at (`*.domain` for subdomains). */
+  webpushEndpointHosts: string[];
   channels: Pick<
     Env,
     | 'VAPID_PUBLIC_KEY'
@@ -207,6 +221,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
     timeZone: e.TZ_DISPLAY,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    webpushEndpointHosts: e.WEBPUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
     channels: {
       VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY,

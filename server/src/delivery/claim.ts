@@ -72,7 +72,10 @@ async function withContent(
     )
     .execute();
   const byId = new Map(subscribers.map((s) => [s.id, s]));
-  await giveTokens(db, subscribers);
+  await giveTokens(
+    db,
+    subscribers.filter((s) => s.channel === 'email'),
+  );
 
   const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
   const outboxes = await db.selectFrom('outbox').selectAll().where('id', 'in', outboxIds).execute();
@@ -104,7 +107,7 @@ async function withContent(
   });
 }
 
-/** Every recipient needs the secret of its unsubscribe link; older rows get one now. */
+/** Email carries an unsubscribe link, so its recipients need a token; rows made before tokens get one now. */
 async function giveTokens(db: Kysely<Database>, subscribers: { id: string; token: string | null }[]): Promise<void> {
   for (const s of subscribers) {
     if (s.token) continue;

@@ -5,9 +5,10 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { compactVerify, decodeJwt, importJWK } from 'jose';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -46,6 +47,8 @@ export interface ReceivedPush {
   /** the decrypted JSON; null when this message was not decrypted (decryptEvery) or was refused */
   payload: unknown;
   headers: IncomingMessage['headers'];
+  /** '2.0' over HTTP/2, '1.1' over HTTP/1.1 */
+  httpVersion: string;
   /** the JWT of the Authorization header, when there was one */
   jwt: string | null;
 }
@@ -56,6 +59,8 @@ export interface PushServiceStats {
   decrypted: number;
   decryptFailures: number;
   rejectedJwt: number;
+  /** of `requests`, how many came over HTTP/2 */
+  http2: number;
 }
 
 export interface PushService {
@@ -68,14 +73,23 @@ export interface PushService {
   respondWith(endpointOrAll: string | 'all', status: number | null, headers?: Record<string, string>): void;
   /** Resolves once `count` requests have been answered (whatever the answer). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /** TCP connections accepted so far. */
+  readonly connections: number;
+  /** Cut every open connection (the clients must connect again). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
 export interface PushServiceOptions {
   /** Decrypt one message in n (every JWT is still checked). Default 1: all of them. */
   decryptEvery?: number;
-  /** Serve HTTPS with PUSH_SERVICE_CERT (what web-push's sendNotification needs). */
+  /**
+   * Serve HTTPS with PUSH_SERVICE_CERT: HTTP/2 to clients that offer it by ALPN, HTTP/1.1 to the
+   * others (web-push's sendNotification), like FCM, Mozilla autopush and Apple.
+   */
   tls?: boolean;
+  /** With `tls`: HTTP/1.1 only, no ALPN (a push service that does not speak HTTP/2). */
+  http1Only?: boolean;
   /** Keep every request in `received` (default true; the bench counts only). */
   keepReceived?: boolean;
   /** Listen on this port (default: a free one). */
@@ -96,7 +110,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const overrides = new Map<string, { status: number; headers: Record<string, string> }>();
   const verified = new Map<string, { aud: unknown; exp: unknown; sub: unknown }>();
   const received: ReceivedPush[] = [];
-  const stats: PushServiceStats = { requests: 0, accepted: 0, decrypted: 0, decryptFailures: 0, rejectedJwt: 0 };
+  const stats: PushServiceStats = {
+    requests: 0,
+    accepted: 0,
+    decrypted: 0,
+    decryptFailures: 0,
+    rejectedJwt: 0,
+    http2: 0,
+  };
   const waiters: { count: number; resolve: () => void }[] = [];
   let origin = '';
   let nextId = 1;
@@ -139,13 +160,17 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     return { jwt };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  type Request = IncomingMessage | Http2ServerRequest;
+  type Response = ServerResponse | Http2ServerResponse;
+
+  async function handle(req: Request, res: Response): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const id = /^\/push\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '';
     const endpoint = `${origin}/push/${id}`;
-    stats.requests++;
+    const number = ++stats.requests;
+    if (req.httpVersionMajor === 2) stats.http2++;
     const answer = (
       status: number,
       text = '',
@@ -153,7 +178,10 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       payload: unknown = null,
       jwt: string | null = null,
     ) => {
-      if (keepReceived) received.push({ subscriptionId: id, endpoint, status, payload, headers: req.headers, jwt });
+      if (keepReceived) {
+        const { httpVersion, headers: requestHeaders } = req;
+        received.push({ subscriptionId: id, endpoint, status, payload, headers: requestHeaders, httpVersion, jwt });
+      }
       res.writeHead(status, { 'content-type': 'text/plain', ...headers });
       res.end(text);
       for (const waiter of [...waiters]) {
@@ -177,7 +205,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     if (req.headers['content-encoding'] !== 'aes128gcm') return answer(415, 'not aes128gcm', {}, null, jwt);
     if (body.length > 4096) return answer(413, 'payload too large', {}, null, jwt);
     let payload: unknown = null;
-    if (stats.requests % decryptEvery === 0 || decryptEvery === 1) {
+    if (number % decryptEvery === 0 || decryptEvery === 1) {
       try {
         const plain = ece.decrypt(body, {
           version: 'aes128gcm',
@@ -192,18 +220,29 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       }
     }
     stats.accepted++;
-    answer(201, '', { location: `${origin}/message/${stats.requests}` }, payload, jwt);
+    answer(201, '', { location: `${origin}/message/${number}` }, payload, jwt);
   }
 
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: Request, res: Response) => {
     handle(req, res).catch((error: Error) => {
       if (!res.headersSent) res.writeHead(500).end(error.message);
     });
   };
-  const server = options.tls
-    ? createHttpsServer({ cert: PUSH_SERVICE_CERT, key: PUSH_SERVICE_KEY }, listener)
+  const tls = { cert: PUSH_SERVICE_CERT, key: PUSH_SERVICE_KEY };
+  const http1 = options.tls
+    ? options.http1Only
+      ? createHttpsServer(tls, listener)
+      : null
     : createHttpServer(listener);
-  server.keepAliveTimeout = 30_000;
+  if (http1) http1.keepAliveTimeout = 30_000;
+  const server = http1 ?? createSecureServer({ ...tls, allowHTTP1: true }, listener);
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  server.on('connection', (socket: Socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
@@ -244,8 +283,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
         });
       });
     },
+    get connections() {
+      return connections;
+    },
+    dropConnections() {
+      for (const socket of sockets) socket.destroy();
+    },
     close() {
-      server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };

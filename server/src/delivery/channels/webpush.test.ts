@@ -209,6 +209,85 @@ describe('web push channel against a push service on 127.0.0.1', () => {
     assert.equal(peer.stats.requests, before);
   });
 
+  test('over HTTPS the push service gets the messages over HTTP/2, many on one connection', async () => {
+    const tls = await startPushService({ tls: true });
+    const secure = await createWebPushChannel(config(), { ca: PUSH_SERVICE_CERT, encryptionThreads: 0 });
+    try {
+      const subs = Array.from({ length: 20 }, () => tls.subscribe());
+      const outcomes = await Promise.all(subs.map((sub) => secure.send(recipient(sub), message)));
+      assert.deepEqual(outcomes, Array(20).fill({ ok: true }));
+      assert.deepEqual(
+        tls.received.map((r) => r.httpVersion),
+        Array(20).fill('2.0'),
+      );
+      assert.equal(tls.stats.decrypted, 20);
+      assert.equal(tls.connections, 1, 'one multiplexed session for the origin');
+      // the outcomes are the same over HTTP/2
+      const sub = subs[0];
+      tls.respondWith(sub.endpoint, 410);
+      assert.deepEqual(pick(await secure.send(recipient(sub), message)), { ok: false, kind: 'gone' });
+      tls.respondWith(sub.endpoint, 429, { 'retry-after': '30' });
+      const limited = await secure.send(recipient(sub), message);
+      assert.ok(!limited.ok && limited.kind === 'temporary' && limited.retryAfterMs === 30_000);
+      assert.match(limited.ok ? '' : limited.error, /^push service answered 429/);
+      tls.respondWith(sub.endpoint, 413);
+      assert.deepEqual(pick(await secure.send(recipient(sub), message)), { ok: false, kind: 'permanent' });
+      assert.ok(tls.received.every((r) => r.httpVersion === '2.0'));
+    } finally {
+      await secure.close();
+      await tls.close();
+    }
+  });
+
+  test('a session the push service closes is opened again', async () => {
+    const tls = await startPushService({ tls: true });
+    const secure = await createWebPushChannel(config(), { ca: PUSH_SERVICE_CERT, encryptionThreads: 0 });
+    try {
+      assert.deepEqual(await secure.send(recipient(tls.subscribe()), message), { ok: true });
+      tls.dropConnections();
+      // the first send may meet the dying session (temporary, retried by the engine); then a new one
+      await secure.send(recipient(tls.subscribe()), message);
+      assert.deepEqual(await secure.send(recipient(tls.subscribe()), message), { ok: true });
+      assert.equal(tls.received.at(-1)?.httpVersion, '2.0');
+      assert.ok(tls.connections >= 2);
+    } finally {
+      await secure.close();
+      await tls.close();
+    }
+  });
+
+  test('an HTTPS push service without HTTP/2 gets the messages over HTTP/1.1', async () => {
+    const tls = await startPushService({ tls: true, http1Only: true });
+    const secure = await createWebPushChannel(config(), { ca: PUSH_SERVICE_CERT, encryptionThreads: 0 });
+    try {
+      const subs = Array.from({ length: 5 }, () => tls.subscribe());
+      const outcomes = await Promise.all(subs.map((sub) => secure.send(recipient(sub), message)));
+      assert.deepEqual(outcomes, Array(5).fill({ ok: true }));
+      assert.deepEqual(
+        tls.received.map((r) => r.httpVersion),
+        Array(5).fill('1.1'),
+      );
+      assert.equal(tls.stats.decrypted, 5);
+      tls.respondWith(subs[0].endpoint, 404);
+      assert.deepEqual(pick(await secure.send(recipient(subs[0]), message)), { ok: false, kind: 'gone' });
+    } finally {
+      await secure.close();
+      await tls.close();
+    }
+  });
+
+  test('with http2 off an HTTP/2 push service is still reached over HTTP/1.1', async () => {
+    const tls = await startPushService({ tls: true });
+    const secure = await createWebPushChannel(config(), { ca: PUSH_SERVICE_CERT, encryptionThreads: 0, http2: false });
+    try {
+      assert.deepEqual(await secure.send(recipient(tls.subscribe()), message), { ok: true });
+      assert.equal(tls.received.at(-1)?.httpVersion, '1.1');
+    } finally {
+      await secure.close();
+      await tls.close();
+    }
+  });
+
   test('the push service is compatible with web-push itself (an independent sender)', async () => {
     const tls = await startPushService({ tls: true });
     try {
@@ -220,6 +299,7 @@ describe('web push channel against a push service on 127.0.0.1', () => {
       });
       assert.equal(result.statusCode, 201);
       assert.deepEqual(tls.received.at(-1)?.payload, { hello: 'world' });
+      assert.equal(tls.received.at(-1)?.httpVersion, '1.1', 'web-push speaks HTTP/1.1 to the HTTP/2 service');
     } finally {
       await tls.close();
     }

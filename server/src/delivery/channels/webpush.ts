@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
 import { type Channel, type Message, offState, onState, type Recipient, type SendOutcome } from './types';
 import { validSubscriptionKeys } from './webpush-crypto';
+import { createHttp2Origins, type PushAnswer } from './webpush-http2';
 import { pushPayload } from './webpush-payload';
 import { createEncryptor, defaultPoolSize } from './webpush-pool';
 import { loadVapidKeys, vapidAuthorizations, vapidSubject } from './webpush-vapid';
@@ -69,6 +70,13 @@ export interface WebPushOptions {
   now?: () => number;
   /** Worker threads for the encryption; 0 encrypts in this thread. Default: defaultPoolSize() (0 on 2 cores). */
   encryptionThreads?: number;
+  /**
+   * HTTP/2 to https push services that offer it (ALPN), one multiplexed session per origin; the
+   * others, and http:// endpoints, get HTTP/1.1 keep-alive. Default true.
+   */
+  http2?: boolean;
+  /** Trust these certificates instead of node's CA store (tests with a self-signed push service). */
+  ca?: string;
 }
 
 export async function createWebPushChannel(config: Config, options: WebPushOptions = {}): Promise<WebPushChannel> {
@@ -83,35 +91,38 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
     };
   }
   const authorization = vapidAuthorizations(keys, vapidSubject(config), options.now);
-  const agentOptions = { keepAlive: true, maxSockets: config.deliveryConcurrency, scheduling: 'lifo' as const };
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: config.deliveryConcurrency,
+    scheduling: 'lifo' as const,
+    ...(options.ca ? { ca: options.ca } : {}),
+  };
   const encryptor = createEncryptor(options.encryptionThreads ?? defaultPoolSize());
   const httpAgent = new HttpAgent(agentOptions);
   const httpsAgent = new HttpsAgent(agentOptions);
+  const http2 =
+    (options.http2 ?? true)
+      ? createHttp2Origins({ maxStreams: config.deliveryConcurrency, timeoutMs: REQUEST_TIMEOUT_MS, ca: options.ca })
+      : null;
   // The same message goes to many subscribers: its payload bytes are made once.
   const payloads = new WeakMap<Message, Buffer>();
 
-  function post(sub: Subscription, body: Buffer, urgency: string): Promise<SendOutcome> {
-    const secure = sub.endpoint.protocol === 'https:';
-    return new Promise((resolve) => {
-      const req = (secure ? httpsRequest : httpRequest)(sub.endpoint, {
+  function postHttp1(endpoint: URL, headers: Record<string, string>, body: Buffer): Promise<PushAnswer> {
+    const secure = endpoint.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      const req = (secure ? httpsRequest : httpRequest)(endpoint, {
         method: 'POST',
         agent: secure ? httpsAgent : httpAgent,
         timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          Authorization: authorization(sub.endpoint.origin),
-          TTL: String(TTL_SECONDS),
-          Urgency: urgency,
-          'Content-Encoding': 'aes128gcm',
-          'Content-Type': 'application/octet-stream',
-          'Content-Length': String(body.length),
-        },
+        headers,
       });
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
         if (status >= 200 && status < 300) {
+          const done = () => resolve({ status, headers: res.headers, text: '' });
           res.resume();
-          res.on('end', () => resolve(outcomeOf(status, res.headers, '')));
-          res.on('error', () => resolve(outcomeOf(status, res.headers, '')));
+          res.on('end', done);
+          res.on('error', done);
           return;
         }
         let text = '';
@@ -119,14 +130,33 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
         res.on('data', (chunk: string) => {
           if (text.length < 500) text += chunk;
         });
-        const done = () => resolve(outcomeOf(status, res.headers, text.trim()));
+        const done = () => resolve({ status, headers: res.headers, text: text.trim() });
         res.on('end', done);
         res.on('error', done);
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
-      req.on('error', (error) => resolve({ ok: false, kind: 'temporary', error: `push service: ${error.message}` }));
+      req.on('error', reject);
       req.end(body);
     });
+  }
+
+  async function post(sub: Subscription, body: Buffer, urgency: string): Promise<SendOutcome> {
+    const headers = {
+      authorization: authorization(sub.endpoint.origin),
+      ttl: String(TTL_SECONDS),
+      urgency,
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+      'content-length': String(body.length),
+    };
+    try {
+      const answer =
+        (http2 && sub.endpoint.protocol === 'https:' ? await http2.post(sub.endpoint, headers, body) : null) ??
+        (await postHttp1(sub.endpoint, headers, body));
+      return outcomeOf(answer.status, answer.headers, answer.text);
+    } catch (error) {
+      return { ok: false, kind: 'temporary', error: `push service: ${(error as Error).message}` };
+    }
   }
 
   return {
@@ -150,6 +180,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
     },
     async close() {
       await encryptor.close();
+      http2?.close();
       httpAgent.destroy();
       httpsAgent.destroy();
     },

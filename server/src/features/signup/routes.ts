@@ -11,9 +11,10 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../web/errors';
+import { HttpError, invalidInput } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { checkAddressLimit, HOUR, SIGNUP_RATE_LIMIT } from './limits';
+import { isAllowedPushEndpoint } from './push-endpoints';
 import { newToken, sha256 } from './secrets';
 import {
   choiceOf,
@@ -71,6 +72,10 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
     async (request, reply) => {
       if (!channels().webpush.state.enabled) throw new HttpError(503, REFUSAL.channelOff('Web push'));
       const { subscription, topics, language } = request.body as z.output<typeof webpushSignupSchema>;
+      if (!isAllowedPushEndpoint(subscription.endpoint, config.webpushEndpointHosts))
+        throw invalidInput([{ path: 'subscription.endpoint', message: REFUSAL.unknownPushService }], {
+          keepSentences: true,
+        });
       await upsertConfirmed(db, {
         channel: 'webpush',
         address: subscription.endpoint,

@@ -46,6 +46,7 @@ for (const engine of engines()) {
         WHATSAPP_API_URL: whatsapp.url,
         WHATSAPP_APP_SECRET: WA.appSecret,
         WHATSAPP_VERIFY_TOKEN: WA.verifyToken,
+        WEBPUSH_ENDPOINT_HOSTS: '127.0.0.1',
       });
     });
     after(async () => {
@@ -94,6 +95,24 @@ for (const engine of engines()) {
       assert.deepEqual(options.email, { enabled: true });
       assert.deepEqual(options.telegram, { enabled: true, bot: telegram.username });
       assert.deepEqual(options.whatsapp, { enabled: true });
+    });
+
+    test('a push endpoint outside the push services is refused and nothing is written', async () => {
+      const ip = freshIp();
+      const { keys } = push.subscribe();
+      for (const endpoint of [
+        'https://169.254.169.254/latest/meta-data',
+        'https://fcm.googleapis.com.evil.example/x',
+      ]) {
+        const res = await post(
+          SIGNUP_API.webpush,
+          { subscription: { endpoint, keys }, topics: ['janaza'], language: 'en' },
+          ip,
+        );
+        assert.equal(res.status, 400);
+        assert.match(JSON.stringify(res.body), /push service is not supported/);
+        assert.equal((await subscribers('webpush', endpoint)).length, 0);
+      }
     });
 
     test('web push subscribes at once; the same endpoint twice is one subscriber; remove deactivates', async () => {

@@ -25,4 +25,5 @@ export const REFUSAL = {
   codeWrong: 'That code is not right',
   codeExpired: 'This code has expired. Please ask for a new one.',
   codeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
+  unknownPushService: "This browser's push service is not supported. Please choose another way.",
 } as const;

@@ -81,6 +81,8 @@ export const signup = defineCatalogue(
     'validation.That code is not right': 'That code is not right',
     'validation.This code has expired. Please ask for a new one.': 'This code has expired. Please ask for a new one.',
     'validation.Too many wrong codes. Please ask for a new code.': 'Too many wrong codes. Please ask for a new code.',
+    "validation.This browser's push service is not supported. Please choose another way.":
+      "This browser's push service is not supported. Please choose another way.",
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
     confirmTitle: 'Confirm your email',
     confirmChecking: 'Confirming your subscription...',
@@ -191,6 +193,8 @@ export const signup = defineCatalogue(
     'validation.That code is not right': 'அந்தக் குறியீடு சரியில்லை',
     'validation.This code has expired. Please ask for a new one.': 'இந்தக் குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேளுங்கள்.',
     'validation.Too many wrong codes. Please ask for a new code.': 'பல தவறான குறியீடுகள். புதிய குறியீட்டைக் கேளுங்கள்.',
+    "validation.This browser's push service is not supported. Please choose another way.":
+      'இந்த உலாவியின் அறிவிப்புச் சேவை ஆதரிக்கப்படவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     tooManyRequests: 'அதிகமான முயற்சிகள். சிறிது நேரம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
     confirmTitle: 'உங்கள் மின்னஞ்சலை உறுதிப்படுத்துங்கள்',
     confirmChecking: 'உங்கள் பதிவு உறுதிப்படுத்தப்படுகிறது...',
