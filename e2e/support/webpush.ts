@@ -11,12 +11,17 @@ import type { CDPSession, Page } from '@playwright/test';
  */
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
+/** getPrivateKey() drops leading zero bytes (about one key in 256); a P-256 private key is 32 bytes. */
+const privateKeyOf = (ecdh: ReturnType<typeof createECDH>) => {
+  const key = ecdh.getPrivateKey();
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]);
+};
 
 /** A VAPID key pair for a server under test (P-256, base64url as web-push expects). */
 export function vapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: b64url(ecdh.getPublicKey()), privateKey: b64url(ecdh.getPrivateKey()) };
+  return { publicKey: b64url(ecdh.getPublicKey()), privateKey: b64url(privateKeyOf(ecdh)) };
 }
 
 export interface TestPushSubscription {
@@ -33,7 +38,7 @@ export function pushSubscription(endpoint: string): TestPushSubscription {
   return {
     endpoint,
     keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(randomBytes(16)) },
-    privateKey: b64url(ecdh.getPrivateKey()),
+    privateKey: b64url(privateKeyOf(ecdh)),
   };
 }
 

@@ -11,9 +11,17 @@ export interface VapidKeys {
 
 const KEYS_FILE = 'vapid-keys.json';
 
+/**
+ * A P-256 private key is a 32-byte number; node's getPrivateKey() drops leading zero bytes (about
+ * one key in 256), and other tools may too. Left-pad, so such a key is not refused.
+ */
+function fixedLength(key: Buffer): Buffer {
+  return key.length > 0 && key.length < 32 ? Buffer.concat([Buffer.alloc(32 - key.length), key]) : key;
+}
+
 function keyPair(publicKey: string, privateKey: string): VapidKeys {
   const pub = Buffer.from(publicKey, 'base64url');
-  const priv = Buffer.from(privateKey, 'base64url');
+  const priv = fixedLength(Buffer.from(privateKey, 'base64url'));
   if (pub.length !== 65 || pub[0] !== 4) {
     throw new Error('VAPID_PUBLIC_KEY is not a base64url uncompressed P-256 public key (65 bytes)');
   }
@@ -47,7 +55,7 @@ export async function loadVapidKeys(config: Config): Promise<VapidKeys | { off: 
       ecdh.generateKeys();
       return JSON.stringify({
         publicKey: ecdh.getPublicKey().toString('base64url'),
-        privateKey: ecdh.getPrivateKey().toString('base64url'),
+        privateKey: fixedLength(ecdh.getPrivateKey()).toString('base64url'),
       });
     });
     const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -372,5 +373,20 @@ describe('web push configuration', () => {
     assert.equal(statSync(join(shared.dataDir, 'vapid-keys.json')).mode & 0o777, 0o600);
     assert.notEqual((await createWebPushChannel(config())).publicKey, a.publicKey);
     await Promise.all([a.close(), b.close(), c.close()]);
+  });
+  test('a private key whose leading byte is zero (31 bytes as node prints it) is accepted', async () => {
+    let ecdh = createECDH('prime256v1');
+    do {
+      ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+    } while (ecdh.getPrivateKey().length === 32);
+    const channel = await createWebPushChannel(
+      config({
+        VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
+      }),
+    );
+    assert.equal(channel.state.enabled, true, String(channel.state.reason));
+    await channel.close();
   });
 });
