@@ -54,7 +54,11 @@ async function main() {
   const sample = sampleArg === 'all' ? total : Math.min(total, Number(sampleArg));
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'un-bench-fanout-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(process.env.WEBPUSH_CONCURRENCY ? { WEBPUSH_CONCURRENCY: process.env.WEBPUSH_CONCURRENCY } : {}),
+  });
   const db = connect(config.database);
   await migrateToLatest(db);
 

@@ -72,6 +72,15 @@ const envSchema = z.object({
       .max(1000, 'must be a whole number between 1 and 1000')
       .default(64),
   ),
+  WEBPUSH_CONCURRENCY: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 5000' })
+      .int('must be a whole number between 1 and 5000')
+      .min(1, 'must be a whole number between 1 and 5000')
+      .max(5000, 'must be a whole number between 1 and 5000')
+      .default(512),
+  ),
   DELIVERY_LEASE_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -160,8 +169,10 @@ export interface Config {
     | 'WHATSAPP_VERIFY_TOKEN'
     | 'TELEGRAM_WEBHOOK_SECRET'
   >;
-  /** Sends in flight at once, per channel (and so the most a crash can send twice). */
+  /** Sends in flight at once per channel (and so the most a crash can send twice): email, Telegram, WhatsApp. */
   deliveryConcurrency: number;
+  /** The same for web push, whose services take many concurrent requests over one HTTP/2 connection. */
+  webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
 }
@@ -238,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
+    webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
   };
 }

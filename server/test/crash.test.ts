@@ -91,6 +91,7 @@ for (const engine of engines()) {
         DATA_DIR: database.dataDir,
         ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
         DELIVERY_CONCURRENCY: String(CONCURRENCY),
+        WEBPUSH_CONCURRENCY: String(CONCURRENCY),
         DELIVERY_LEASE_SECONDS: '2',
       };
       const first = await startServerProcess(env);

@@ -38,7 +38,7 @@ export async function startDelivery({ db, config, log, retry, pollMs }: Delivery
     engine: config.database.kind,
     config,
     leaseMs: config.deliveryLeaseSeconds * 1000,
-    concurrency: config.deliveryConcurrency,
+    concurrency: (channel) => (channel.name === 'webpush' ? config.webpushConcurrency : config.deliveryConcurrency),
     pollMs: pollMs ?? 500,
     retry: retry ?? DEFAULT_RETRY,
     log,

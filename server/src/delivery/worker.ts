@@ -7,8 +7,8 @@ import { expandNextOutbox } from './expand';
 import { ResultWriter, type RetryPolicy } from './results';
 
 export interface WorkerOptions extends ClaimOptions {
-  /** Sends in flight at once per channel. */
-  concurrency: number;
+  /** Sends in flight at once, per channel. */
+  concurrency: (channel: Channel) => number;
   /** How often to look for work when not woken. */
   pollMs: number;
   retry: RetryPolicy;
@@ -83,7 +83,7 @@ export class DeliveryWorker {
   }
 
   private async pump(channel: Channel): Promise<void> {
-    const { concurrency } = this.options;
+    const concurrency = this.options.concurrency(channel);
     const queue: Job[] = [];
     let refilling: Promise<void> | null = null;
     const refill = () => {

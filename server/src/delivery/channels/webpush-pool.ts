@@ -10,12 +10,11 @@ export interface Encryptor {
 }
 
 /**
- * Measured on 2 cores with the push service on the same machine (bench/README.md "Fan-out"): one
- * encryption thread was slower than encrypting in this thread (the thread competes with this one
- * and the database for the same cores, and every message waits for its round trip). So threads
- * only from 3 cores up, leaving two cores to this thread and the database.
+ * One thread per core beyond this one, and at least one: on the quiet 2-core machine of
+ * bench/README.md "bench/fanout", one encryption thread beat encrypting in this thread (2,667 against
+ * 2,311 messages/s at equal settings); on a machine loaded by other work it did not.
  */
-export const defaultPoolSize = () => Math.max(0, availableParallelism() - 2);
+export const defaultPoolSize = () => Math.max(1, availableParallelism() - 1);
 
 const inThread: Encryptor = {
   encrypt: async (payload, p256dh, auth) => encryptPushPayload(payload, p256dh, auth),

@@ -93,7 +93,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
   const authorization = vapidAuthorizations(keys, vapidSubject(config), options.now);
   const agentOptions = {
     keepAlive: true,
-    maxSockets: config.deliveryConcurrency,
+    maxSockets: config.webpushConcurrency,
     scheduling: 'lifo' as const,
     ...(options.ca ? { ca: options.ca } : {}),
   };
@@ -102,7 +102,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
   const httpsAgent = new HttpsAgent(agentOptions);
   const http2 =
     (options.http2 ?? true)
-      ? createHttp2Origins({ maxStreams: config.deliveryConcurrency, timeoutMs: REQUEST_TIMEOUT_MS, ca: options.ca })
+      ? createHttp2Origins({ maxStreams: config.webpushConcurrency, timeoutMs: REQUEST_TIMEOUT_MS, ca: options.ca })
       : null;
   // The same message goes to many subscribers: its payload bytes are made once.
   const payloads = new WeakMap<Message, Buffer>();
