@@ -23,10 +23,23 @@ export interface ClaimOptions {
 }
 
 /**
+ * Deliveries whose lease ran out (their instance died mid-send) become due again: the only way a
+ * message can go out twice, and only the sends that were in flight at the crash. Not indexed (only
+ * due work is), so the worker runs it now and then, not before every claim.
+ */
+export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberChannel): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ state: 'pending', locked_until: null })
+    .where('channel', '=', channel)
+    .where('state', '=', 'sending')
+    .where('locked_until', '<', new Date().toISOString())
+    .execute();
+}
+
+/**
  * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
  * leaseMs) and commits that BEFORE anything is sent; returns them with recipient and message.
- * A delivery whose lease ran out (its instance died mid-send) is due again: that is the only way
- * a message can go out twice, and only the sends that were in flight at the crash.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -37,13 +50,6 @@ export async function claimDue(
   const now = new Date();
   const nowIso = now.toISOString();
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
-  await db
-    .updateTable('deliveries')
-    .set({ state: 'pending', locked_until: null })
-    .where('channel', '=', channel)
-    .where('state', '=', 'sending')
-    .where('locked_until', '<', nowIso)
-    .execute();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
   const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
     update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, updated_at = ${nowIso}
