@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -20,4 +20,17 @@ export async function loadOrCreateSecret(
     if (error.code !== 'EEXIST') throw error; // another instance made it first: use theirs
   });
   return (await readFile(file, 'utf8')).trim();
+}
+
+/** A secret for a cookie or a link (session, unsubscribe, email confirmation, Telegram /start): 32 random bytes. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** What the database keeps of a secret: a leaked row cannot be replayed. */
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Equal strings, compared in constant time (different lengths are simply unequal). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,21 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
+import { newToken, sha256 } from '../secrets';
 
 export const SESSION_COOKIE = 'un_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Server-side sessions: the cookie holds a random token, the table only its hash. */
 export async function openSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db
     .insertInto('sessions')
     .values({
-      id: hash(token),
+      id: sha256(token),
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
@@ -32,7 +30,7 @@ export async function userForSession(db: Db, token: string): Promise<UserRow | u
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.expires_at as session_expires_at'])
-    .where('sessions.id', '=', hash(token))
+    .where('sessions.id', '=', sha256(token))
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.session_expires_at <= new Date().toISOString()) {
@@ -44,7 +42,7 @@ export async function userForSession(db: Db, token: string): Promise<UserRow | u
 }
 
 export async function closeSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+  await db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
 }
 
 export async function closeSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { newToken } from '../secrets';
 import type { Message, Recipient } from './channels/types';
 import { renderEvent, renderJanaza } from './messages';
 
@@ -117,7 +117,7 @@ async function withContent(
 async function giveTokens(db: Kysely<Database>, subscribers: { id: string; token: string | null }[]): Promise<void> {
   for (const s of subscribers) {
     if (s.token) continue;
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     await db.updateTable('subscribers').set({ token }).where('id', '=', s.id).where('token', 'is', null).execute();
     const row = await db.selectFrom('subscribers').select('token').where('id', '=', s.id).executeTakeFirst();
     s.token = row?.token ?? token;

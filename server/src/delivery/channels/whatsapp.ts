@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
+import { safeEqual } from '../../secrets';
 import { type Channel, offState, onState, type SendOutcome } from './types';
 import { noticePayload, textPayload } from './whatsapp-payload';
 
@@ -45,9 +46,7 @@ export function whatsappOutcome(call: Call): SendOutcome {
 /** Meta's webhook signature: 'sha256=' + hex HMAC-SHA256 of the raw body with the app secret. */
 export function checkSignature(secret: string | undefined, rawBody: Buffer, header: string | undefined): boolean {
   if (!secret || typeof header !== 'string') return false;
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
-  const given = Buffer.from(header.trim().toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return safeEqual(header.trim().toLowerCase(), `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`);
 }
 
 export async function createWhatsAppChannel(config: Config): Promise<WhatsAppChannel> {

@@ -11,11 +11,11 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { newToken, sha256 } from '../../secrets';
 import { HttpError, invalidInput } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { checkAddressLimit, HOUR, SIGNUP_RATE_LIMIT } from './limits';
 import { isAllowedPushEndpoint } from './push-endpoints';
-import { newToken, sha256 } from './secrets';
 import {
   choiceOf,
   deactivateAddress,

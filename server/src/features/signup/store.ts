@@ -3,7 +3,7 @@ import type { Language, SubscriberChannel, Topic } from '@ummahnotify/shared/dom
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { SignupRequestsTable, SubscribersTable } from '../../db/schema';
-import { newToken } from './secrets';
+import { newToken } from '../../secrets';
 
 export type SignupRequestRow = Selectable<SignupRequestsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;

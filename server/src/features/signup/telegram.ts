@@ -6,10 +6,10 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { newToken, safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { HOUR, SIGNUP_RATE_LIMIT } from './limits';
-import { newToken, safeEqual, sha256 } from './secrets';
 import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
 import { REFUSAL, signupText, topicNames } from './texts';
 

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { SIGNUP_API, whatsappConfirmSchema, whatsappSignupSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { checkAddressLimit, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
-import { newCode, safeEqual, sha256 } from './secrets';
 import {
   choiceOf,
   countAttempt,
@@ -18,6 +18,8 @@ import {
 import { REFUSAL, signupText } from './texts';
 
 const MAX_CODE_ATTEMPTS = 5;
+/** A 6-digit code, leading zeros kept. */
+const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** The request id salts the hash: six digits alone would repeat across phones (and the hash is unique). */
 const codeHash = (requestId: string, code: string) => sha256(`${requestId}:${code}`);
 
