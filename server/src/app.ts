@@ -55,8 +55,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const delivery = await startDelivery({ db, config, log: app.log, ...options.delivery });
   app.decorate('delivery', delivery);
   app.addHook('onClose', async () => {
-    await delivery.close();
-    await db.destroy();
+    // The database closes even if a channel fails to: a pool left open outlives the server.
+    try {
+      await delivery.close();
+    } finally {
+      await db.destroy();
+    }
   });
 
   // Not no-referrer: under it Chromium sends `Origin: null` on same-origin form posts, which the origin check refuses.
