@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
+import { type JsonCall, postJson } from './post-json';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
 import { type Channel, offState, onState, type SendOutcome } from './types';
 
@@ -32,12 +33,12 @@ interface BotApiAnswer {
   parameters?: { retry_after?: number };
 }
 
-type Call = { reached: true; status: number; answer: BotApiAnswer } | { reached: false; error: string };
+type Call = JsonCall<BotApiAnswer>;
 
 /** What a Bot API answer means for the recipient (see the Bot API's error codes). */
 export function telegramOutcome(call: Call): SendOutcome {
   if (!call.reached) return { ok: false, kind: 'temporary', error: call.error };
-  const { status, answer } = call;
+  const { status, body: answer } = call;
   if (status === 200 && answer.ok) return { ok: true };
   const error = `${answer.error_code ?? status} ${answer.description ?? ''}`.trim();
   if (status === 429) {
@@ -71,27 +72,11 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
   const base = `${config.channels.TELEGRAM_API_URL.replace(/\/+$/, '')}/bot${token}/`;
   const webhookSecret = config.channels.TELEGRAM_WEBHOOK_SECRET ?? derivedWebhookSecret(token);
 
-  async function call(method: string, params: Record<string, unknown>, timeoutMs = TIMEOUT_MS): Promise<Call> {
-    try {
-      const response = await fetch(base + method, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(params),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text();
-      let answer: BotApiAnswer;
-      try {
-        answer = JSON.parse(text) as BotApiAnswer;
-      } catch {
-        answer = { ok: false, description: text.slice(0, 200) };
-      }
-      return { reached: true, status: response.status, answer };
-    } catch (error) {
-      const e = error as Error;
-      return { reached: false, error: e.name === 'TimeoutError' ? 'timed out' : `network: ${e.message}` };
-    }
-  }
+  const call = (method: string, params: Record<string, unknown>, timeoutMs = TIMEOUT_MS): Promise<Call> =>
+    postJson<BotApiAnswer>(base + method, params, {
+      timeoutMs,
+      unparsable: (text) => ({ ok: false, description: text }),
+    });
 
   let botUsername: string | null = null;
   let lastGetMe = 0;
@@ -99,8 +84,8 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
   async function getMe(timeoutMs: number): Promise<Call> {
     lastGetMe = Date.now();
     const result = await call('getMe', {}, timeoutMs);
-    if (result.reached && result.status === 200 && result.answer.ok) {
-      botUsername = (result.answer.result as { username?: string }).username ?? null;
+    if (result.reached && result.status === 200 && result.body.ok) {
+      botUsername = (result.body.result as { username?: string }).username ?? null;
     }
     return result;
   }
@@ -117,7 +102,7 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
   const first = await getMe(STARTUP_TIMEOUT_MS);
   // Telegram refused the token: every call would fail the same way. Unreachable: stay on, ask again later.
   if (first.reached && (first.status === 401 || first.status === 404)) {
-    const answer = `${first.status} ${first.answer.description ?? ''}`.trim();
+    const answer = `${first.status} ${first.body.description ?? ''}`.trim();
     return offChannel(`TELEGRAM_BOT_TOKEN was refused by the Bot API (${answer})`);
   }
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
+import { type JsonCall, postJson } from './post-json';
 import { type Channel, offState, onState, type SendOutcome } from './types';
 import { noticePayload, textPayload } from './whatsapp-payload';
 
@@ -24,9 +25,7 @@ interface GraphError {
   error?: { message?: string; code?: number; type?: string };
 }
 
-type Call =
-  | { reached: true; status: number; body: GraphError; retryAfter: string | null }
-  | { reached: false; error: string };
+type Call = JsonCall<GraphError>;
 
 export function whatsappOutcome(call: Call): SendOutcome {
   if (!call.reached) return { ok: false, kind: 'temporary', error: call.error };
@@ -72,29 +71,14 @@ export async function createWhatsAppChannel(config: Config): Promise<WhatsAppCha
   }
 
   const endpoint = `${WHATSAPP_API_URL.replace(/\/+$/, '')}/${encodeURIComponent(WHATSAPP_PHONE_ID)}/messages`;
-  async function post(payload: unknown): Promise<SendOutcome> {
-    let call: Call;
-    try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${WHATSAPP_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      const text = await response.text();
-      let body: GraphError;
-      try {
-        body = JSON.parse(text) as GraphError;
-      } catch {
-        body = { error: { message: text.slice(0, 200) } };
-      }
-      call = { reached: true, status: response.status, body, retryAfter: response.headers.get('retry-after') };
-    } catch (error) {
-      const e = error as Error;
-      call = { reached: false, error: e.name === 'TimeoutError' ? 'timed out' : `network: ${e.message}` };
-    }
-    return whatsappOutcome(call);
-  }
+  const post = async (payload: unknown): Promise<SendOutcome> =>
+    whatsappOutcome(
+      await postJson<GraphError>(endpoint, payload, {
+        headers: { authorization: `Bearer ${WHATSAPP_TOKEN}` },
+        timeoutMs: TIMEOUT_MS,
+        unparsable: (text) => ({ error: { message: text } }),
+      }),
+    );
 
   return {
     name: 'whatsapp',
