@@ -34,26 +34,21 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
         'next_attempt_at',
         'updated_at',
       ] as const;
-      const fixed = {
-        outbox: sql<string>`cast(${row.id} as text)`.as('outbox_id'),
-        state: sql<string>`cast('pending' as text)`.as('state'),
-        attempts: sql<number>`0`.as('attempts'),
-        due: sql<string>`cast(${now} as text)`.as('next_attempt_at'),
-        updated: sql<string>`cast(${now} as text)`.as('updated_at'),
-      };
+      // One pending delivery per recipient row `s` (a subscriber), in the order of `columns`.
+      const delivery = [
+        sql<string>`cast(${row.id} as text)`.as('outbox_id'),
+        's.id as subscriber_id',
+        's.channel',
+        sql<string>`cast('pending' as text)`.as('state'),
+        sql<number>`0`.as('attempts'),
+        sql<string>`cast(${now} as text)`.as('next_attempt_at'),
+        sql<string>`cast(${now} as text)`.as('updated_at'),
+      ] as const;
       const recipients =
         row.number === 0
           ? trx
               .selectFrom('subscribers as s')
-              .select([
-                fixed.outbox,
-                's.id as subscriber_id',
-                's.channel',
-                fixed.state,
-                fixed.attempts,
-                fixed.due,
-                fixed.updated,
-              ])
+              .select(delivery)
               .where('s.active', '=', 1)
               .where('s.confirmed', '=', 1)
               .where('s.demo', '=', 0)
@@ -63,15 +58,7 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
               .selectFrom('deliveries as d')
               .innerJoin('outbox as b', 'b.id', 'd.outbox_id')
               .innerJoin('subscribers as s', 's.id', 'd.subscriber_id')
-              .select([
-                fixed.outbox,
-                's.id as subscriber_id',
-                's.channel',
-                fixed.state,
-                fixed.attempts,
-                fixed.due,
-                fixed.updated,
-              ])
+              .select(delivery)
               .where('b.kind', '=', row.kind)
               .where('b.item_id', '=', row.item_id)
               .where('b.number', '=', 0)

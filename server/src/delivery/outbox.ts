@@ -1,7 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryKind } from '@ummahnotify/shared/domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, OutboxTable } from '../db/schema';
+
+/** A sending not expanded yet: number 0 is the broadcast, 1, 2, ... the corrections. */
+function newSending(
+  kind: DeliveryKind,
+  itemId: string,
+  number: number,
+  actorId: string | null,
+): Insertable<OutboxTable> {
+  return {
+    id: randomUUID(),
+    kind,
+    item_id: itemId,
+    number,
+    state: 'pending',
+    created_by: actorId,
+    created_at: new Date().toISOString(),
+    expanded_at: null,
+  };
+}
 
 /**
  * The broadcast of an item: written in the caller's transaction (the approval or publication), at
@@ -15,16 +34,7 @@ export async function enqueueBroadcast(
 ): Promise<void> {
   await trx
     .insertInto('outbox')
-    .values({
-      id: randomUUID(),
-      kind,
-      item_id: itemId,
-      number: 0,
-      state: 'pending',
-      created_by: actorId,
-      created_at: new Date().toISOString(),
-      expanded_at: null,
-    })
+    .values(newSending(kind, itemId, 0, actorId))
     .onConflict((oc) => oc.columns(['kind', 'item_id', 'number']).doNothing())
     .execute();
 }
@@ -60,16 +70,7 @@ export async function enqueueCorrection(
   const number = Number(last.n) + 1;
   await trx
     .insertInto('outbox')
-    .values({
-      id: randomUUID(),
-      kind,
-      item_id: itemId,
-      number,
-      state: 'pending',
-      created_by: actorId,
-      created_at: new Date().toISOString(),
-      expanded_at: null,
-    })
+    .values(newSending(kind, itemId, number, actorId))
     .execute();
   return number;
 }
