@@ -3,10 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import { type PushService, startPushService } from '../../test/peers/push-service';
 import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
+import { client } from '../../test/support/client';
 import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
-import { callJson, eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import type { SubscribersTable } from '../db/schema';
 import { newSubscriber } from '../features/subscribers/test-rows';
 
@@ -20,6 +21,8 @@ interface PushPayload {
 }
 
 // Many quick attempts: a slow machine must still catch the failing delivery between two of them.
+type Reply = { data?: unknown; message?: string };
+
 const FAST_RETRY = { maxAttempts: 30, baseDelayMs: 50, maxDelayMs: 200 };
 
 for (const engine of engines()) {
@@ -28,6 +31,7 @@ for (const engine of engines()) {
     let push: PushService;
     let telegram: TelegramApi;
     let admin: CookieJar;
+    let api: ReturnType<typeof client>;
     let masjid: string;
     const people: Record<string, SubscribersTable> = {};
 
@@ -49,7 +53,7 @@ for (const engine of engines()) {
         return open.length === 0;
       });
     const notice = async (over: Record<string, unknown>) => {
-      const res = await callJson(server, 'POST', JANAZA_PATHS.notices, admin, {
+      const res = await api.post<Reply>(JANAZA_PATHS.notices, {
         provider: masjid,
         name: 'Haji Ismail bin Osman',
         age: 81,
@@ -62,7 +66,7 @@ for (const engine of engines()) {
       return (res.body.data as { _id: string })._id;
     };
     const setStatus = async (id: string, status: string) => {
-      const res = await callJson(server, 'PATCH', `${JANAZA_PATHS.notices}/${id}`, admin, { status });
+      const res = await api.patch<Reply>(`${JANAZA_PATHS.notices}/${id}`, { status });
       assert.equal(res.status, 200, JSON.stringify(res.body));
     };
 
@@ -75,6 +79,7 @@ for (const engine of engines()) {
         { delivery: { retry: FAST_RETRY, pollMs: 50 } },
       );
       admin = await staffJar(server, 'admin@engine.example.sg', 'admin');
+      api = client(server.url, admin);
       masjid = await insertMasjid(server.app.db);
       const webpush = (language: string, over: Partial<SubscribersTable> = {}) => {
         const s = push.subscribe();
@@ -121,7 +126,7 @@ for (const engine of engines()) {
       assert.match(telegramTo('fathima')[0].text ?? '', /ஜனாஸா தொழுகை/);
       for (const who of ['eventsOnly', 'stopped', 'unconfirmed', 'demo']) assert.equal(pushTo(who).length, 0, who);
 
-      const status = await callJson(server, 'GET', `${DELIVERY_API.status}?kind=janaza&ids=${id}`, admin);
+      const status = await api.get<Reply>(`${DELIVERY_API.status}?kind=janaza&ids=${id}`);
       assert.equal(status.status, 200);
       const body = status.body as unknown as DeliveryStatusResponse;
       const [sending] = body.items[id];
@@ -163,11 +168,11 @@ for (const engine of engines()) {
           newSubscriber({ channel: 'webpush', address: newcomer.endpoint, push_keys: JSON.stringify(newcomer.keys) }),
         )
         .execute();
-      const edit = await callJson(server, 'PATCH', `${JANAZA_PATHS.notices}/${id}`, admin, {
+      const edit = await api.patch<Reply>(`${JANAZA_PATHS.notices}/${id}`, {
         address: 'Masjid Abdul Gafoor, 41 Dunlop Street',
       });
       assert.equal(edit.status, 200);
-      const res = await callJson(server, 'POST', DELIVERY_API.janazaCorrection(id), admin);
+      const res = await api.post<Reply>(DELIVERY_API.janazaCorrection(id));
       assert.equal(res.status, 202, JSON.stringify(res.body));
       assert.deepEqual(res.body.data, { number: 1 });
       await deliveriesSettled();
@@ -184,7 +189,7 @@ for (const engine of engines()) {
       assert.match(ta, /^திருத்தம்: /);
 
       const never = await notice({ status: 'pending', name: 'Never Sent' });
-      const refused = await callJson(server, 'POST', DELIVERY_API.janazaCorrection(never), admin);
+      const refused = await api.post<Reply>(DELIVERY_API.janazaCorrection(never));
       assert.equal(refused.status, 409);
       assert.match(String(refused.body.message), /not been sent yet/);
     });
@@ -222,7 +227,7 @@ for (const engine of engines()) {
       assert.equal(created.status, 201);
       const id = ((await created.json()) as { data: { _id: string } }).data._id;
       const mark = push.received.length;
-      const published = await callJson(server, 'PATCH', EVENT_PATHS.publish(id), admin);
+      const published = await api.patch<Reply>(EVENT_PATHS.publish(id));
       assert.equal(published.status, 200);
       await deliveriesSettled();
       const got = push.received.slice(mark);
@@ -231,8 +236,8 @@ for (const engine of engines()) {
       assert.equal(byEndpoint.get(people.kamal.address)?.title, 'குடும்ப தினம்');
       assert.match(byEndpoint.get(people.kamal.address)?.body ?? '', /சுல்தான் பள்ளிவாசல்/);
       // publishing again after unpublishing does not announce it twice
-      await callJson(server, 'PATCH', EVENT_PATHS.one(id), admin, { published: false });
-      await callJson(server, 'PATCH', EVENT_PATHS.publish(id), admin);
+      await api.patch<Reply>(EVENT_PATHS.one(id), { published: false });
+      await api.patch<Reply>(EVENT_PATHS.publish(id));
       await deliveriesSettled();
       assert.equal(push.received.length, mark + got.length);
     });

@@ -40,24 +40,6 @@ export async function insertMasjid(db: Db, name = 'Masjid Sultan'): Promise<stri
   return id;
 }
 
-/** JSON over HTTP with the caller's cookies; the status and the parsed body. */
-export async function callJson(
-  server: TestServer,
-  method: string,
-  path: string,
-  jar?: CookieJar,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> & { data?: unknown; message?: string } }> {
-  const headers: Record<string, string> = jar ? { cookie: jar.header() } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as never };
-}
-
 /** Polls until `check` returns a value (not undefined/false) or the time is up. */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -8,10 +8,10 @@ import {
   type MembersApiItem,
   type MembersApiList,
 } from '@ummahnotify/shared/domain';
+import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
-import { client } from '../members/test-client';
 
 type ItemBody = MembersApiItem<CommitteeMember> & { message?: string; errors?: { path: string; message: string }[] };
 type ListBody = MembersApiList<CommitteeMember>;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MEMBERS_API, type Member, type MembersApiItem, type MembersApiList } from '@ummahnotify/shared/domain';
+import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { signIn } from '../../../test/support/sign-in';
-import { client } from './test-client';
 
 type ListBody = MembersApiList<Member>;
 type ItemBody = MembersApiItem<Member> & { message?: string; errors?: { path: string; message: string }[] };

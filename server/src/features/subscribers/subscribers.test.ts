@@ -9,10 +9,10 @@ import {
   type SubscriberStats,
   subscriberStatsSchema,
 } from '@ummahnotify/shared/domain';
+import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
-import { client } from '../members/test-client';
 import { newSubscriber } from './test-rows';
 
 type Refusal = { code: number; message: string; errors?: { path: string; message: string }[] };

@@ -9,10 +9,10 @@ import {
   type Summary,
   summarySchema,
 } from '@ummahnotify/shared/domain';
+import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { signIn } from '../../../test/support/sign-in';
-import { client } from '../members/test-client';
 import { newSubscriber } from '../subscribers/test-rows';
 import { countSummaryDirectly } from './direct-count';
 

@@ -1,4 +1,4 @@
-import type { CookieJar } from '../../../test/support/sign-in';
+import type { CookieJar } from './sign-in';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -20,8 +20,8 @@ export function client(baseUrl: string, jar?: CookieJar) {
   };
   return {
     get: <T = unknown>(path: string) => call<T>('GET', path),
-    post: <T = unknown>(path: string, body: unknown) => call<T>('POST', path, body),
-    patch: <T = unknown>(path: string, body: unknown) => call<T>('PATCH', path, body),
+    post: <T = unknown>(path: string, body?: unknown) => call<T>('POST', path, body),
+    patch: <T = unknown>(path: string, body?: unknown) => call<T>('PATCH', path, body),
     put: <T = unknown>(path: string, body: unknown) => call<T>('PUT', path, body),
     delete: <T = unknown>(path: string) => call<T>('DELETE', path),
   };
