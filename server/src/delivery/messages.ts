@@ -1,4 +1,4 @@
-import { catalogues, FEED_API, type Language } from '@ummahnotify/shared/domain';
+import { catalogues, FEED_API, formatNoticeTime, inLanguage, type Language } from '@ummahnotify/shared/domain';
 import type { Selectable } from 'kysely';
 import type { EventsTable, JanazaNoticesTable } from '../db/schema';
 import type { Message } from './channels/types';
@@ -7,14 +7,6 @@ const text = catalogues.delivery;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-export function formatTime(iso: string, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-SG' : 'en-SG', {
-    timeZone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 }
 
 export interface RenderContext {
@@ -40,7 +32,7 @@ export function renderJanaza(
     isPrivate
       ? t['message.janazaIntroPrivate']
       : fill(t['message.janazaIntro'], { name: notice.name, age: notice.age }),
-    fill(t['message.prayerTime'], { time: formatTime(notice.due_date, language, timeZone) }),
+    fill(t['message.prayerTime'], { time: formatNoticeTime(notice.due_date, language, timeZone) }),
     fill(t['message.place'], { address: notice.address }),
     notice.note.trim(),
   ].filter(Boolean);
@@ -63,11 +55,11 @@ export function renderEvent(
   { publicUrl, timeZone, correction }: RenderContext,
 ): Message {
   const t = text[language];
-  const pick = (en: string, ta: string) => (language === 'ta' && ta.trim() ? ta : en);
+  const pick = (en: string, ta: string) => inLanguage(language, en, ta);
   const heading = pick(event.heading, event.heading_ta);
   const lines = [
     pick(event.sub_heading, event.sub_heading_ta).trim(),
-    fill(t['message.eventWhen'], { time: formatTime(event.date_time, language, timeZone) }),
+    fill(t['message.eventWhen'], { time: formatNoticeTime(event.date_time, language, timeZone) }),
     fill(t['message.eventWhere'], { address: pick(event.address, event.address_ta) }),
     event.link.trim(),
   ].filter(Boolean);

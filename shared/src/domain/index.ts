@@ -9,6 +9,7 @@ export * from './feed';
 export * from './i18n';
 export * from './janaza';
 export * from './members';
+export * from './notice-text';
 export * from './rights';
 export * from './sections';
 export * from './signup';

@@ -1,9 +1,14 @@
 import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, LinkOutlined } from '@ant-design/icons';
-import type { FeedEvent, FeedJanaza, Language } from '@ummahnotify/shared/domain';
+import {
+  type FeedEvent,
+  type FeedJanaza,
+  formatNoticeTime,
+  inLanguage,
+  type Language,
+} from '@ummahnotify/shared/domain';
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFeedTime, pick } from './format';
 import { apiUrl } from './useFeed';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -51,7 +56,7 @@ export function JanazaCard({ notice, language }: { notice: FeedJanaza; language:
           </Typography.Title>
           <Typography.Text type="secondary">{t('feedAge', { age: notice.age })}</Typography.Text>
           <Line icon={<ClockCircleOutlined />}>
-            {t('feedPrayer', { time: formatFeedTime(notice.dueDate, language) })}
+            {t('feedPrayer', { time: formatNoticeTime(notice.dueDate, language) })}
           </Line>
           <Line icon={<EnvironmentOutlined />}>{t('feedPlace', { place: notice.address })}</Line>
           {notice.note.trim() && <Typography.Text>{notice.note}</Typography.Text>}
@@ -65,8 +70,8 @@ export function JanazaCard({ notice, language }: { notice: FeedJanaza; language:
 /** One event, in Tamil when the page is (each field falling back to English). */
 export function EventCard({ event, language }: { event: FeedEvent; language: Language }) {
   const { t } = useTranslation('signup');
-  const heading = pick(language, event.heading, event.headingTa);
-  const subHeading = pick(language, event.subHeading, event.subHeadingTa);
+  const heading = inLanguage(language, event.heading, event.headingTa);
+  const subHeading = inLanguage(language, event.subHeading, event.subHeadingTa);
   return (
     <Card size="small" id={`event-${event._id}`} style={{ scrollMarginTop: 16 }}>
       <Flex gap={12} align="flex-start">
@@ -77,10 +82,10 @@ export function EventCard({ event, language }: { event: FeedEvent; language: Lan
           </Typography.Title>
           {subHeading.trim() && <Typography.Text type="secondary">{subHeading}</Typography.Text>}
           <Line icon={<ClockCircleOutlined />}>
-            {t('feedWhen', { time: formatFeedTime(event.dateTime, language) })}
+            {t('feedWhen', { time: formatNoticeTime(event.dateTime, language) })}
           </Line>
           <Line icon={<EnvironmentOutlined />}>
-            {t('feedPlace', { place: pick(language, event.address, event.addressTa) })}
+            {t('feedPlace', { place: inLanguage(language, event.address, event.addressTa) })}
           </Line>
           {event.link.trim() && (
             <Line icon={<LinkOutlined />}>

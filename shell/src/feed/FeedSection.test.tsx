@@ -1,10 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
-import { FEED_API, type FeedResponse } from '@ummahnotify/shared/domain';
+import { FEED_API, type FeedResponse, formatNoticeTime } from '@ummahnotify/shared/domain';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
 import { FeedSection } from './FeedSection';
-import { formatFeedTime } from './format';
 
 jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -90,6 +89,6 @@ describe('FeedSection', () => {
 
 describe('formatFeedTime', () => {
   it('reads the time in Asia/Singapore', () => {
-    expect(formatFeedTime('2026-11-23T16:30:00.000Z', 'en')).toMatch(/Tuesday, 24 November 2026 at 12:30\s?am/i);
+    expect(formatNoticeTime('2026-11-23T16:30:00.000Z', 'en')).toMatch(/Tuesday, 24 November 2026 at 12:30\s?am/i);
   });
 });
