@@ -1,4 +1,11 @@
-import { catalogues, FEED_API, formatNoticeTime, inLanguage, type Language } from '@ummahnotify/shared/domain';
+import {
+  catalogues,
+  FEED_ANCHOR,
+  FEED_API,
+  formatNoticeTime,
+  inLanguage,
+  type Language,
+} from '@ummahnotify/shared/domain';
 import type { Selectable } from 'kysely';
 import type { EventsTable, JanazaNoticesTable } from '../db/schema';
 import type { Message } from './channels/types';
@@ -43,7 +50,7 @@ export function renderJanaza(
     correction,
     title: titled(title, language, correction),
     body: lines.join('\n'),
-    url: isPrivate ? `${publicUrl}/` : `${publicUrl}/#janaza-${notice.id}`,
+    url: isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`,
     imageUrl: !isPrivate && notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : null,
   };
 }
@@ -70,7 +77,7 @@ export function renderEvent(
     correction,
     title: titled(heading, language, correction),
     body: lines.join('\n'),
-    url: `${publicUrl}/#event-${event.id}`,
+    url: `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`,
     imageUrl: event.image_id ? `${publicUrl}${FEED_API.image(event.image_id)}` : null,
   };
 }

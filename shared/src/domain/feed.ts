@@ -12,6 +12,15 @@ export const FEED_API = {
   image: (id: string) => `/api/public/images/${id}`,
 } as const;
 
+/**
+ * The id of an item's card on the landing page: messages and calendar files link to `/#<anchor>`,
+ * the feed gives its cards these ids.
+ */
+export const FEED_ANCHOR = {
+  janaza: (id: string) => `janaza-${id}`,
+  event: (id: string) => `event-${id}`,
+} as const;
+
 export const feedJanazaSchema = z.object({
   _id: z.string(),
   name: z.string(),

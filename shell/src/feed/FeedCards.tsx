@@ -1,5 +1,6 @@
 import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, LinkOutlined } from '@ant-design/icons';
 import {
+  FEED_ANCHOR,
   type FeedEvent,
   type FeedJanaza,
   formatNoticeTime,
@@ -47,7 +48,7 @@ function Photo({ src, alt }: { src: string | null; alt: string }) {
 export function JanazaCard({ notice, language }: { notice: FeedJanaza; language: Language }) {
   const { t } = useTranslation('signup');
   return (
-    <Card size="small" id={`janaza-${notice._id}`} style={{ scrollMarginTop: 16 }}>
+    <Card size="small" id={FEED_ANCHOR.janaza(notice._id)} style={{ scrollMarginTop: 16 }}>
       <Flex gap={12} align="flex-start">
         <Photo src={notice.imageUrl} alt={t('photoOf', { name: notice.name })} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
@@ -73,7 +74,7 @@ export function EventCard({ event, language }: { event: FeedEvent; language: Lan
   const heading = inLanguage(language, event.heading, event.headingTa);
   const subHeading = inLanguage(language, event.subHeading, event.subHeadingTa);
   return (
-    <Card size="small" id={`event-${event._id}`} style={{ scrollMarginTop: 16 }}>
+    <Card size="small" id={FEED_ANCHOR.event(event._id)} style={{ scrollMarginTop: 16 }}>
       <Flex gap={12} align="flex-start">
         <Photo src={event.imageUrl} alt={heading} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>

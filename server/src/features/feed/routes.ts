@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { FEED_API, feedResponseSchema } from '@ummahnotify/shared/domain';
+import { FEED_ANCHOR, FEED_API, feedResponseSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../web/errors';
@@ -52,13 +52,13 @@ export async function registerFeed(app: FastifyInstance, { db, config }: Feature
     const notice = await publicNotice(db, id);
     if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
     return sendCalendar(reply, id, {
-      uid: `janaza-${id}@${host}`,
+      uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
       start: notice.due_date,
       duration: 'PT1H',
       summary: `Janaza prayer: ${notice.name}`,
       location: notice.address,
       description: notice.note,
-      url: `${config.publicUrl}/#janaza-${id}`,
+      url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
     });
   });
 
@@ -67,13 +67,13 @@ export async function registerFeed(app: FastifyInstance, { db, config }: Feature
     const event = await publishedEvent(db, id);
     if (!event) throw new HttpError(404, NOT_FOUND_ITEM);
     return sendCalendar(reply, id, {
-      uid: `event-${id}@${host}`,
+      uid: `${FEED_ANCHOR.event(id)}@${host}`,
       start: event.date_time,
       duration: 'PT2H',
       summary: event.heading,
       location: event.address,
       description: [event.sub_heading, event.content].filter((s) => s.trim()).join('\n\n'),
-      url: event.link || `${config.publicUrl}/#event-${id}`,
+      url: event.link || `${config.publicUrl}/#${FEED_ANCHOR.event(id)}`,
     });
   });
 
