@@ -48,3 +48,24 @@ export async function signIn(page: Page, who: Person): Promise<void> {
     (url) => !url.pathname.startsWith('/api/') && !url.href.startsWith(ISSUER_URL) && url.pathname !== '/login',
   );
 }
+
+/** A verified masjid, a provider janaza notices can name, stored as the members section stores it. */
+export function insertMasjid(m: { id: string; name: string; lastName: string; postal: string; contact: string }): void {
+  const db = database();
+  const now = new Date().toISOString();
+  db.prepare(
+    `INSERT INTO members (id, first_name, last_name, postal, email, contact, position, is_verified, is_partner, is_volunteer, business_name, uen, membership_status, registered_on, created_at, updated_at)
+     VALUES (?, 'Imam', ?, ?, ?, ?, 'masjid', 1, 0, 0, ?, '', 'active', ?, ?, ?)`,
+  ).run(
+    m.id,
+    m.lastName,
+    m.postal,
+    `${m.lastName.toLowerCase()}.${m.id.slice(0, 6)}@e2e.example.sg`,
+    m.contact,
+    m.name,
+    now,
+    now,
+    now,
+  );
+  db.close();
+}

@@ -1,10 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogues } from '@ummahnotify/shared/domain';
-import Database from 'better-sqlite3';
 import { PEERS, SERVER_URL } from '../support/env';
-import { person, signIn } from '../support/fixtures';
+import { insertMasjid, person, signIn } from '../support/fixtures';
 import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPushSubscribe } from '../support/webpush';
 
 /**
@@ -47,16 +45,9 @@ const control = async <T>(path: string, body?: unknown): Promise<T> => {
   return (await res.json()) as T;
 };
 
-test.beforeAll(() => {
-  const db = new Database(join(process.env.UN_E2E_DATA as string, 'server', 'ummahnotify.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  const now = new Date().toISOString();
-  db.prepare(
-    `INSERT INTO members (id, first_name, last_name, postal, email, contact, position, is_verified, is_partner, is_volunteer, business_name, uen, membership_status, registered_on, created_at, updated_at)
-     VALUES (?, 'Imam', 'Istiqamah', '408564', ?, '67441234', 'masjid', 1, 0, 0, ?, '', 'active', ?, ?, ?)`,
-  ).run(PROVIDER.id, `istiqamah.${PROVIDER.id.slice(0, 6)}@e2e.example.sg`, PROVIDER.name, now, now, now);
-  db.close();
-});
+test.beforeAll(() =>
+  insertMasjid({ id: PROVIDER.id, name: PROVIDER.name, lastName: 'Istiqamah', postal: '408564', contact: '67441234' }),
+);
 
 /** The channel picker is a segmented control: its radios are hidden behind their labels. */
 async function chooseChannel(page: Page, label: string) {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogues } from '@ummahnotify/shared/domain';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
 import { ISSUER_URL } from '../support/env';
-import { type Person, person, signIn } from '../support/fixtures';
+import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 
 /**
  * Issue 3's check: an admin (phone and desktop, English and Tamil) and an editor create a notice with a
@@ -28,17 +26,16 @@ const webp = () =>
     .webp()
     .toBuffer();
 
-test.beforeAll(() => {
-  // Providers are members whose position is masjid or partner (the members section manages them).
-  const db = new Database(join(process.env.UN_E2E_DATA as string, 'server', 'ummahnotify.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  const now = new Date().toISOString();
-  db.prepare(
-    `INSERT INTO members (id, first_name, last_name, postal, email, contact, position, is_verified, is_partner, is_volunteer, business_name, uen, membership_status, registered_on, created_at, updated_at)
-     VALUES (?, 'Imam', 'Falah', '229923', ?, ?, 'masjid', 1, 0, 0, ?, '', 'active', ?, ?, ?)`,
-  ).run(PROVIDER.id, `falah.${PROVIDER.id.slice(0, 6)}@e2e.example.sg`, PROVIDER.contact, PROVIDER.name, now, now, now);
-  db.close();
-});
+// Providers are members whose position is masjid or partner (the members section manages them).
+test.beforeAll(() =>
+  insertMasjid({
+    id: PROVIDER.id,
+    name: PROVIDER.name,
+    lastName: 'Falah',
+    postal: '229923',
+    contact: PROVIDER.contact,
+  }),
+);
 
 async function chooseLanguage(page: Page, lang: Lang) {
   if (lang === 'ta') await page.getByText('தமிழ்', { exact: true }).first().click();
