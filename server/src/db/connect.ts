@@ -11,9 +11,12 @@ export type Db = Kysely<Database>;
 /** SQLite (WAL, foreign keys on) by default; PostgreSQL when DATABASE_URL is postgres://. */
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server drops (PostgreSQL restarting, or closing while the pool ends) is an
+    // 'error' on the pool; unhandled, it would end the process. The pool has already discarded that
+    // connection and opens a new one when needed; queries in flight get their own error.
+    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
