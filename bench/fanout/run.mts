@@ -18,6 +18,7 @@ import { loadConfig } from '../../server/src/config';
 import { connect } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { startDelivery } from '../../server/src/delivery';
+import { nativeEcdh } from '../../server/src/delivery/channels/webpush-ecdh';
 import { pushPayload } from '../../server/src/delivery/channels/webpush-payload';
 import { renderJanaza } from '../../server/src/delivery/messages';
 import { changeStatus, insertNotice } from '../../server/src/features/janaza/store';
@@ -204,6 +205,7 @@ async function main() {
     `Machine: ${cpus().length} vCPU ${cpu0.model.trim()}, ${mib(totalmem())} RAM, Node ${process.version}, SQLite ${version}; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
+    `Web push ECDH: ${nativeEcdh ? 'native (server/native/p256_ecdh.c)' : 'node:crypto (server/native not built)'}`,
     '',
     '| | messages | time | messages/s |',
     '|---|---|---|---|',

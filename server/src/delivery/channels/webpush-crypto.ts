@@ -1,4 +1,5 @@
-import { createCipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import { ephemeralEcdh } from './webpush-ecdh';
 
 /** RFC 8188 record size we declare; the whole message is one record. */
 export const RECORD_SIZE = 4096;
@@ -30,9 +31,7 @@ export function validSubscriptionKeys(p256dh: Buffer, auth: Buffer): boolean {
  */
 export function encryptPushPayload(payload: Buffer, p256dh: Buffer, auth: Buffer): Buffer {
   if (payload.length > MAX_PAYLOAD) throw new Error(`payload of ${payload.length} bytes is over ${MAX_PAYLOAD}`);
-  const ecdh = createECDH('prime256v1');
-  const asPublic = ecdh.generateKeys();
-  const sharedSecret = ecdh.computeSecret(p256dh);
+  const { asPublic, sharedSecret } = ephemeralEcdh(p256dh);
   const salt = randomBytes(16);
 
   // HKDF (RFC 5869) with one-block outputs, written out: extract = HMAC(salt, ikm), expand = HMAC(prk, info || 0x01).

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { newToken, sha256 } from '../../secrets';
 import { HttpError, invalidInput } from '../../web/errors';
 import type { FeatureDeps } from '../index';
-import { checkAddressLimit, HOUR, SIGNUP_RATE_LIMIT } from './limits';
+import { checkAddressLimit, HOUR, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
 import { isAllowedPushEndpoint } from './push-endpoints';
 import {
   choiceOf,
@@ -22,6 +22,7 @@ import {
   deactivateByToken,
   insertPendingIfNew,
   insertRequest,
+  purgeRequests,
   redeemBySecret,
   upsertConfirmed,
 } from './store';
@@ -50,6 +51,15 @@ export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): P
     registerTelegram(plugin, deps);
     await registerWhatsApp(plugin, deps);
   });
+  // Used and expired requests, and the IP addresses they came from, are kept only while the
+  // per-address limit counts them.
+  const purge = setInterval(() => {
+    purgeRequests(deps.db, new Date(Date.now() - HOUR)).catch((error) =>
+      app.log.warn({ err: error }, 'sign-up: deleting old requests failed'),
+    );
+  }, 10 * MINUTE);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 }
 
 function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {

@@ -7,6 +7,8 @@ import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram
 import { startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
+import { HOUR } from './limits';
+import { purgeRequests } from './store';
 import { signupText } from './texts';
 
 const BOT_TOKEN = '123456:test-bot-token';
@@ -288,6 +290,46 @@ for (const engine of engines()) {
         .where('address', '=', address)
         .execute();
       assert.equal(requests.length, 3);
+    });
+
+    test('used and expired requests older than the hour the address limit counts are deleted, with their IP', async () => {
+      const now = Date.now();
+      const at = (ms: number) => new Date(now + ms).toISOString();
+      const row = (id: string, created: number, expires: number, used: number | null) => ({
+        id,
+        channel: 'email',
+        address: `${id}@example.sg`,
+        secret_hash: `purge-${id}`,
+        topic_janaza: 1,
+        topic_events: 0,
+        language: 'en',
+        attempts: 0,
+        ip: '10.9.9.9',
+        created_at: at(created),
+        expires_at: at(expires),
+        used_at: used === null ? null : at(used),
+      });
+      await server.app.db
+        .insertInto('signup_requests')
+        .values([
+          row('purge-used-old', -3 * HOUR, 45 * HOUR, -3 * HOUR),
+          row('purge-expired-old', -3 * HOUR, -2 * HOUR, null),
+          row('purge-open-old', -3 * HOUR, 45 * HOUR, null),
+          row('purge-used-recent', -10 * 60 * 1000, 47 * HOUR, -5 * 60 * 1000),
+        ])
+        .execute();
+      const deleted = await purgeRequests(server.app.db, new Date(now - HOUR));
+      const left = await server.app.db
+        .selectFrom('signup_requests')
+        .select('id')
+        .where('id', 'like', 'purge-%')
+        .orderBy('id')
+        .execute();
+      assert.equal(deleted, 2);
+      assert.deepEqual(
+        left.map((r) => r.id),
+        ['purge-open-old', 'purge-used-recent'],
+      );
     });
 
     test('one IP gets 10 sign-ups a minute on a route; the 11th is 429 and sends nothing', async () => {

@@ -249,4 +249,18 @@ export async function countAttempt(db: Db, id: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Deletes the requests nothing needs any more: used or expired, and made before `keepSince` (the
+ * per-address limit counts the last hour's). Their IP addresses go with them.
+ */
+export async function purgeRequests(db: Db, keepSince: Date): Promise<number> {
+  const now = new Date().toISOString();
+  const result = await db
+    .deleteFrom('signup_requests')
+    .where('created_at', '<', keepSince.toISOString())
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export { markUsed };
