@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { type Channels, channelList, createChannels } from './channels';
+import { nativeEcdh } from './channels/webpush-ecdh';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
@@ -34,6 +35,10 @@ export async function startDelivery({ db, config, log, retry, pollMs }: Delivery
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
   }
+  if (channels.webpush.state.enabled && !nativeEcdh)
+    log.warn(
+      'delivery: web push encrypts with node:crypto, slower: server/native was not built (npm install builds it)',
+    );
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
     config,
