@@ -21,31 +21,38 @@ static pthread_once_t group_once = PTHREAD_ONCE_INIT;
 
 static void make_group(void) { group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1); }
 
-/* A fresh key pair and the shared secret with `peer`; 1 on success, 0 when `peer` is not on the curve. */
+enum { ECDH_OK = 0, ECDH_NOT_ON_CURVE = 1, ECDH_FAILED = 2 };
+
+/* A fresh key pair and the shared secret with `peer`. */
 static int ephemeral_ecdh(const unsigned char *peer, unsigned char *public_out, unsigned char *secret_out) {
-  int ok = 0;
+  int result = ECDH_FAILED;
   BN_CTX *ctx = BN_CTX_new();
   EC_POINT *peer_point = EC_POINT_new(group);
   EC_POINT *own_point = EC_POINT_new(group);
   EC_POINT *shared = EC_POINT_new(group);
   BIGNUM *private_key = BN_secure_new();
   BIGNUM *x = BN_new();
-  if (ctx && peer_point && own_point && shared && private_key && x &&
-      EC_POINT_oct2point(group, peer_point, peer, POINT_LENGTH, ctx) == 1 &&
-      BN_priv_rand_range(private_key, EC_GROUP_get0_order(group)) == 1 && !BN_is_zero(private_key) &&
+  if (!ctx || !peer_point || !own_point || !shared || !private_key || !x) goto done;
+  if (EC_POINT_oct2point(group, peer_point, peer, POINT_LENGTH, ctx) != 1) {
+    result = ECDH_NOT_ON_CURVE;
+    goto done;
+  }
+  if (BN_priv_rand_range(private_key, EC_GROUP_get0_order(group)) == 1 && !BN_is_zero(private_key) &&
       EC_POINT_mul(group, own_point, private_key, NULL, NULL, ctx) == 1 &&
       EC_POINT_point2oct(group, own_point, POINT_CONVERSION_UNCOMPRESSED, public_out, POINT_LENGTH, ctx) ==
           POINT_LENGTH &&
       EC_POINT_mul(group, shared, NULL, peer_point, private_key, ctx) == 1 && !EC_POINT_is_at_infinity(group, shared) &&
-      EC_POINT_get_affine_coordinates(group, shared, x, NULL, ctx) == 1 && BN_bn2binpad(x, secret_out, SECRET_LENGTH) == SECRET_LENGTH)
-    ok = 1;
+      EC_POINT_get_affine_coordinates(group, shared, x, NULL, ctx) == 1 &&
+      BN_bn2binpad(x, secret_out, SECRET_LENGTH) == SECRET_LENGTH)
+    result = ECDH_OK;
+done:
   BN_clear_free(private_key);
   BN_clear_free(x);
   EC_POINT_free(peer_point);
   EC_POINT_free(own_point);
   EC_POINT_clear_free(shared);
   BN_CTX_free(ctx);
-  return ok;
+  return result;
 }
 
 static napi_value buffer_arg(napi_env env, napi_value value, size_t length, unsigned char **data) {
@@ -59,8 +66,8 @@ static napi_value buffer_arg(napi_env env, napi_value value, size_t length, unsi
   return value;
 }
 
-/* ecdh(peerPublic: 65-byte Buffer, out: 97-byte Buffer): boolean. Writes our public key (65 bytes)
-   then the shared secret (32 bytes) into `out`; false when peerPublic is not a point on P-256. */
+/* ecdh(peerPublic: 65-byte Buffer, out: 97-byte Buffer): 0, or 1 when peerPublic is not a point on
+   P-256, or 2 when OpenSSL failed. On 0, `out` holds our public key (65 bytes) then the secret (32). */
 static napi_value ecdh(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2];
@@ -76,7 +83,7 @@ static napi_value ecdh(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "P-256 is not available");
     return NULL;
   }
-  napi_get_boolean(env, ephemeral_ecdh(peer, out, out + POINT_LENGTH), &result);
+  napi_create_int32(env, ephemeral_ecdh(peer, out, out + POINT_LENGTH), &result);
   return result;
 }
 

@@ -17,7 +17,8 @@ export const nodeCryptoEcdh: EcdhFunction = (p256dh) => {
 };
 
 interface NativeBinding {
-  ecdh(peerPublic: Buffer, out: Buffer): boolean;
+  /** 0: done; 1: peerPublic is not on the curve; 2: OpenSSL failed. */
+  ecdh(peerPublic: Buffer, out: Buffer): number;
 }
 
 /**
@@ -34,8 +35,9 @@ function loadNative(): EcdhFunction | null {
   }
   return (p256dh) => {
     const out = Buffer.allocUnsafe(97);
-    if (p256dh.length !== 65 || !binding.ecdh(p256dh, out))
-      throw new Error('the subscription key is not a point on P-256');
+    const result = p256dh.length === 65 ? binding.ecdh(p256dh, out) : 1;
+    if (result === 1) throw new Error('the subscription key is not a point on P-256');
+    if (result !== 0) throw new Error('P-256 ECDH failed in OpenSSL');
     return { asPublic: out.subarray(0, 65), sharedSecret: out.subarray(65) };
   };
 }
