@@ -55,15 +55,16 @@ done:
   return result;
 }
 
-static napi_value buffer_arg(napi_env env, napi_value value, size_t length, unsigned char **data) {
+/* Points `data` at a Buffer of exactly `length` bytes; otherwise throws a TypeError and returns false. */
+static bool buffer_arg(napi_env env, napi_value value, size_t length, unsigned char **data) {
   bool is_buffer = false;
   size_t actual = 0;
   if (napi_is_buffer(env, value, &is_buffer) != napi_ok || !is_buffer ||
       napi_get_buffer_info(env, value, (void **)data, &actual) != napi_ok || actual != length) {
     napi_throw_type_error(env, NULL, "ecdh(peerPublic, out): a 65-byte and a 97-byte Buffer");
-    return NULL;
+    return false;
   }
-  return value;
+  return true;
 }
 
 /* ecdh(peerPublic: 65-byte Buffer, out: 97-byte Buffer): 0, or 1 when peerPublic is not a point on

@@ -1,5 +1,5 @@
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
-import { ephemeralEcdh } from './webpush-ecdh';
+import { ephemeralEcdh, POINT_LENGTH } from './webpush-ecdh';
 
 /** RFC 8188 record size we declare; the whole message is one record. */
 export const RECORD_SIZE = 4096;
@@ -22,7 +22,7 @@ const hmac = (key: Buffer, ...data: Buffer[]): Buffer => {
 
 /** A subscription's keys are usable: p256dh an uncompressed P-256 point (65 bytes, 0x04 first), auth 16 bytes. */
 export function validSubscriptionKeys(p256dh: Buffer, auth: Buffer): boolean {
-  return p256dh.length === 65 && p256dh[0] === 4 && auth.length === 16;
+  return p256dh.length === POINT_LENGTH && p256dh[0] === 4 && auth.length === 16;
 }
 
 /**
@@ -50,7 +50,7 @@ export function encryptPushPayload(payload: Buffer, p256dh: Buffer, auth: Buffer
   const header = Buffer.allocUnsafe(HEADER_LENGTH);
   salt.copy(header, 0);
   header.writeUInt32BE(RECORD_SIZE, 16);
-  header.writeUInt8(65, 20);
+  header.writeUInt8(POINT_LENGTH, 20);
   asPublic.copy(header, 21);
   return Buffer.concat([header, head, tail, tag]);
 }

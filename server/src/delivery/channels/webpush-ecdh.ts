@@ -1,6 +1,11 @@
 import { createECDH } from 'node:crypto';
 import { createRequire } from 'node:module';
 
+/** An uncompressed P-256 point: 0x04, x, y. */
+export const POINT_LENGTH = 65;
+/** The x coordinate of the shared point. */
+const SECRET_LENGTH = 32;
+
 /** Our fresh public key (uncompressed, 65 bytes) and the ECDH shared secret (32 bytes) with the subscriber's key. */
 export interface EphemeralEcdh {
   asPublic: Buffer;
@@ -34,11 +39,11 @@ function loadNative(): EcdhFunction | null {
     return null;
   }
   return (p256dh) => {
-    const out = Buffer.allocUnsafe(97);
-    const result = p256dh.length === 65 ? binding.ecdh(p256dh, out) : 1;
+    const out = Buffer.allocUnsafe(POINT_LENGTH + SECRET_LENGTH);
+    const result = p256dh.length === POINT_LENGTH ? binding.ecdh(p256dh, out) : 1;
     if (result === 1) throw new Error('the subscription key is not a point on P-256');
     if (result !== 0) throw new Error('P-256 ECDH failed in OpenSSL');
-    return { asPublic: out.subarray(0, 65), sharedSecret: out.subarray(65) };
+    return { asPublic: out.subarray(0, POINT_LENGTH), sharedSecret: out.subarray(POINT_LENGTH) };
   };
 }
 
