@@ -11,12 +11,15 @@ import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { type DeliveryOptions, startDelivery } from './delivery';
+import { type DeliveryOptions, registerDeliveryJobs, startDelivery } from './delivery';
 import { registerDeliveryRoutes } from './delivery/routes';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
-import { loadOrCreateSecret } from './secrets';
+import { startJobs } from './jobs';
+import { sharedRateLimits } from './rate-limit';
+import { purgeEndedWindows } from './rate-limit/database-store';
+import { sessionSecret as loadSessionSecret, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { registerFrontend } from './web/frontend';
@@ -41,7 +44,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = connect(config.database);
   await migrateToLatest(db);
   if (config.demo) await seedDemoData(db);
-  const sessionSecret = config.sessionSecret ?? (await loadOrCreateSecret(config.dataDir, 'session-secret'));
+  const keys = sharedKeys(db, config.dataDir);
+  const sessionSecret = await loadSessionSecret(config.sessionSecret, keys);
 
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
@@ -52,11 +56,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const delivery = await startDelivery({ db, config, log: app.log, ...options.delivery });
+  const delivery = await startDelivery({ db, config, log: app.log, keys, ...options.delivery });
   app.decorate('delivery', delivery);
+  const jobs = startJobs(db, app.log);
+  app.decorate('jobs', jobs);
+  registerDeliveryJobs(jobs, db, config);
+  const rateLimits = sharedRateLimits(db, config.redisUrl);
+  app.decorate('rateLimits', rateLimits);
+  jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
     try {
+      await jobs.close();
+      await rateLimits.close();
       await delivery.close();
     } finally {
       await db.destroy();

@@ -35,6 +35,10 @@ const envSchema = z.object({
   REMOTE_SUMMARY_URL: optionalText,
   CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
   DATABASE_URL: optionalText,
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.default('https://accounts.google.com')),
   GOOGLE_CLIENT_ID: optionalText,
@@ -142,6 +146,8 @@ export interface Config {
   remotes: { janaza: string; events: string; members: string; summary: string };
   corsOrigins: string[];
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Redis for the shared rate-limit counters (else they are kept in the database). */
+  redisUrl: string | undefined;
   dataDir: string;
   demo: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined };
@@ -222,6 +228,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     corsOrigins: (e.CORS_ORIGINS ?? [publicUrl]).map((o) => new URL(o).origin),
     database,
+    redisUrl: e.REDIS_URL,
     dataDir: e.DATA_DIR,
     demo,
     oidc: demo

@@ -1,26 +1,40 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Db } from './db/connect';
 
-/** A secret kept in DATA_DIR: made on first start (mode 0600), read back on every later one. */
-export async function loadOrCreateSecret(
-  dataDir: string,
-  name: string,
-  make = () => randomBytes(48).toString('base64url'),
-): Promise<string> {
-  const file = join(dataDir, name);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = make();
-  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error; // another instance made it first: use theirs
-  });
-  return (await readFile(file, 'utf8')).trim();
+/**
+ * A key every server instance signs with, by name. Kept in the database so that instances with their
+ * own disks agree: the first instance to ask makes it (INSERT ... ON CONFLICT DO NOTHING), every
+ * instance then reads back the row that won. A deployment from before keeps its key: a file of that
+ * name in DATA_DIR is what the first instance offers, instead of a new one.
+ */
+export type SharedKey = (name: string, make: () => string) => Promise<string>;
+
+export function sharedKeys(db: Db, dataDir: string): SharedKey {
+  const stored = async (name: string) =>
+    (await db.selectFrom('instance_keys').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  return async (name, make) => {
+    const existing = await stored(name);
+    if (existing !== undefined) return existing;
+    const fromFile = await readFile(join(dataDir, name), 'utf8').then(
+      (text) => text.trim() || undefined,
+      () => undefined,
+    );
+    await db
+      .insertInto('instance_keys')
+      .values({ name, value: fromFile ?? make(), created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const value = await stored(name);
+    if (value === undefined) throw new Error(`the shared key ${name} could not be stored`);
+    return value;
+  };
 }
+
+/** The session secret: SESSION_SECRET, else the shared generated one. */
+export const sessionSecret = (configured: string | undefined, keys: SharedKey): Promise<string> =>
+  configured ? Promise.resolve(configured) : keys('session-secret', () => randomBytes(48).toString('base64url'));
 
 /** A secret for a cookie or a link (session, unsubscribe, email confirmation, Telegram /start): 32 random bytes. */
 export const newToken = (): string => randomBytes(32).toString('base64url');

@@ -66,6 +66,32 @@ export interface UploadsTable {
   height: number;
   created_by: string | null;
   created_at: string;
+  /** The re-encoded JPEG and its thumbnail; null while stored elsewhere (a file not yet imported). */
+  full_image: Buffer | null;
+  thumb_image: Buffer | null;
+}
+
+/** Keys every instance signs with (session secret, VAPID), made once by the first instance. */
+export interface InstanceKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** Rate-limit counters shared by the instances when there is no Redis. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** ms since 1970; pg returns bigint as a string */
+  reset_at: number | string;
+}
+
+/** One row per periodic job: when it is due next, and which instance holds it until when. */
+export interface JobRunsTable {
+  name: string;
+  next_run_at: string;
+  locked_until: string | null;
+  holder: string | null;
 }
 
 export interface EventsTable {
@@ -218,6 +244,9 @@ export interface Database {
   members: MembersTable;
   committee_members: CommitteeMembersTable;
   uploads: UploadsTable;
+  instance_keys: InstanceKeysTable;
+  rate_limits: RateLimitsTable;
+  job_runs: JobRunsTable;
   events: EventsTable;
   janaza_notices: JanazaNoticesTable;
 }

@@ -1,8 +1,12 @@
+import { SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import type { Jobs } from '../jobs';
+import type { SharedKey } from '../secrets';
 import { type Channels, channelList, createChannels } from './channels';
 import { nativeEcdh } from './channels/webpush-ecdh';
+import { reclaimExpired } from './claim';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
@@ -24,13 +28,15 @@ export interface DeliveryOptions {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Where the generated VAPID keys are shared with the other instances (default: this process only). */
+  keys?: SharedKey;
   /** Tests shorten the backoff. */
   retry?: RetryPolicy;
   pollMs?: number;
 }
 
-export async function startDelivery({ db, config, log, retry, pollMs }: DeliveryOptions): Promise<Delivery> {
-  const channels = await createChannels(config);
+export async function startDelivery({ db, config, log, keys, retry, pollMs }: DeliveryOptions): Promise<Delivery> {
+  const channels = await createChannels(config, keys);
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
@@ -57,4 +63,19 @@ export async function startDelivery({ db, config, log, retry, pollMs }: Delivery
       await Promise.all(channelList(channels).map((c) => c.close()));
     },
   };
+}
+
+/**
+ * Deliveries whose instance died mid-send become due again once their lease runs out: one instance
+ * looks, every quarter lease (at least every second), for all channels.
+ */
+export function registerDeliveryJobs(jobs: Jobs, db: Db, config: Config): void {
+  jobs.register({
+    name: 'delivery-reclaim-expired-leases',
+    everyMs: Math.max(1000, (config.deliveryLeaseSeconds * 1000) / 4),
+    leaseMs: 60_000,
+    run: async () => {
+      for (const channel of SUBSCRIBER_CHANNELS) await reclaimExpired(db, channel);
+    },
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Channel, SendOutcome } from './channels/types';
-import { type ClaimOptions, claimDue, type Job, reclaimExpired } from './claim';
+import { type ClaimOptions, claimDue, type Job } from './claim';
 import { expandNextOutbox } from './expand';
 import { ResultWriter, type RetryPolicy } from './results';
 
@@ -86,15 +86,8 @@ export class DeliveryWorker {
     const concurrency = this.options.concurrency(channel);
     const queue: Job[] = [];
     let refilling: Promise<void> | null = null;
-    const reclaimEveryMs = Math.max(1000, this.options.leaseMs / 4);
-    let reclaimedAt = 0;
-    const claim = async () => {
-      if (Date.now() - reclaimedAt >= reclaimEveryMs) {
-        reclaimedAt = Date.now();
-        await reclaimExpired(this.db, channel.name);
-      }
-      return claimDue(this.db, channel.name, concurrency, this.options);
-    };
+    // Expired leases are made due again by the periodic job of delivery/index.ts, once across instances.
+    const claim = () => claimDue(this.db, channel.name, concurrency, this.options);
     const refill = () => {
       refilling ??= claim()
         .then((jobs) => {

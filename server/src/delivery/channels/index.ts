@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { SharedKey } from '../../secrets';
 import { createEmailChannel, type EmailChannel } from './email';
 import { createTelegramChannel, type TelegramChannel } from './telegram';
 import type { Channel } from './types';
@@ -13,9 +14,9 @@ export interface Channels {
   whatsapp: WhatsAppChannel;
 }
 
-export async function createChannels(config: Config): Promise<Channels> {
+export async function createChannels(config: Config, keys?: SharedKey): Promise<Channels> {
   return {
-    webpush: await createWebPushChannel(config),
+    webpush: await createWebPushChannel(config, { keys }),
     email: await createEmailChannel(config),
     telegram: await createTelegramChannel(config),
     whatsapp: await createWhatsAppChannel(config),

@@ -1,6 +1,6 @@
 import { createECDH, createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import type { Config } from '../../config';
-import { loadOrCreateSecret } from '../../secrets';
+import type { SharedKey } from '../../secrets';
 
 /** A VAPID key pair (RFC 8292): the public key as browsers take it, the private key ready to sign. */
 export interface VapidKeys {
@@ -9,7 +9,8 @@ export interface VapidKeys {
   privateKey: KeyObject;
 }
 
-const KEYS_FILE = 'vapid-keys.json';
+/** The shared key's name, also the file in DATA_DIR where earlier versions kept the pair. */
+const KEYS_NAME = 'vapid-keys.json';
 
 /**
  * A P-256 private key is a 32-byte number; node's getPrivateKey() drops leading zero bytes (about
@@ -39,25 +40,28 @@ function keyPair(publicKey: string, privateKey: string): VapidKeys {
   return { publicKey: pub.toString('base64url'), privateKey: createPrivateKey({ key: jwk, format: 'jwk' }) };
 }
 
+function generatedPair(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return JSON.stringify({
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: fixedLength(ecdh.getPrivateKey()).toString('base64url'),
+  });
+}
+
 /**
- * The configured pair (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY), or one made on first start and kept in
- * DATA_DIR (mode 0600), so that every instance sharing DATA_DIR signs with the same key.
+ * The configured pair (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY), or the one generated once and shared by
+ * every instance through `shared` (the database), so that no instance signs with a key the browsers'
+ * subscriptions were not made for. Without `shared` (tools, tests) a pair is made for this process.
  * Returns a reason instead when the configuration is half there or wrong.
  */
-export async function loadVapidKeys(config: Config): Promise<VapidKeys | { off: string }> {
+export async function loadVapidKeys(config: Config, shared?: SharedKey): Promise<VapidKeys | { off: string }> {
   const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = config.channels;
   if (pub && !priv) return { off: 'VAPID_PUBLIC_KEY is set without VAPID_PRIVATE_KEY' };
   if (priv && !pub) return { off: 'VAPID_PRIVATE_KEY is set without VAPID_PUBLIC_KEY' };
   try {
     if (pub && priv) return keyPair(pub, priv);
-    const stored = await loadOrCreateSecret(config.dataDir, KEYS_FILE, () => {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      return JSON.stringify({
-        publicKey: ecdh.getPublicKey().toString('base64url'),
-        privateKey: fixedLength(ecdh.getPrivateKey()).toString('base64url'),
-      });
-    });
+    const stored = shared ? await shared(KEYS_NAME, generatedPair) : generatedPair();
     const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
     return keyPair(publicKey, privateKey);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
+import type { SharedKey } from '../../secrets';
 import { type Channel, type Message, offState, onState, type Recipient, type SendOutcome } from './types';
 import { validSubscriptionKeys } from './webpush-crypto';
 import { createHttp2Origins, type PushAnswer } from './webpush-http2';
@@ -77,10 +78,12 @@ export interface WebPushOptions {
   http2?: boolean;
   /** Trust these certificates instead of node's CA store (tests with a self-signed push service). */
   ca?: string;
+  /** Where a generated key pair is shared with the other instances (default: made for this process only). */
+  keys?: SharedKey;
 }
 
 export async function createWebPushChannel(config: Config, options: WebPushOptions = {}): Promise<WebPushChannel> {
-  const keys = await loadVapidKeys(config);
+  const keys = await loadVapidKeys(config, options.keys);
   if ('off' in keys) {
     return {
       name: 'webpush',

@@ -99,19 +99,18 @@ function columnsFor(fields: UpdateEvent): Updateable<EventsTable> {
 
 export interface Writer {
   db: Db;
-  dataDir: string;
   actorId: string;
 }
 
 /** A new event, never published (SPEC §4), with its poster when one was sent. */
 export async function createEvent(
-  { db, dataDir, actorId }: Writer,
+  { db, actorId }: Writer,
   fields: CreateEvent,
   image: ProcessedImage | undefined,
 ): Promise<EventJson> {
   const row = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    const imageId = image ? await saveImage(trx, dataDir, image, actorId) : null;
+    const imageId = image ? await saveImage(trx, image, actorId) : null;
     const id = randomUUID();
     await trx
       .insertInto('events')
@@ -196,7 +195,7 @@ async function unpublishEvent(trx: Tx, id: string, actorId: string): Promise<voi
 
 /** Only the fields sent change; `published` goes through publishEvent; a new poster replaces the old one. */
 export async function updateEvent(
-  { db, dataDir, actorId }: Writer,
+  { db, actorId }: Writer,
   id: string,
   fields: UpdateEvent,
   image: ProcessedImage | undefined,
@@ -204,7 +203,7 @@ export async function updateEvent(
   const { row, replacedImageId } = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     const columns = columnsFor(fields);
-    const imageId = image ? await saveImage(trx, dataDir, image, actorId) : undefined;
+    const imageId = image ? await saveImage(trx, image, actorId) : undefined;
     if (imageId) columns.image_id = imageId;
     if (Object.keys(columns).length > 0) {
       await trx
@@ -225,8 +224,8 @@ export async function updateEvent(
     if (fields.published === false) await unpublishEvent(trx, id, actorId);
     return { row: await rowFor(trx, id), replacedImageId: imageId && before.image_id ? before.image_id : null };
   });
-  // The old poster's files go only once the new one is committed.
-  if (replacedImageId) await deleteImage(db, dataDir, replacedImageId);
+  // The old poster goes only once the new one is committed.
+  if (replacedImageId) await deleteImage(db, replacedImageId);
   return eventToJson(row);
 }
 
@@ -239,14 +238,14 @@ export async function publish({ db, actorId }: Writer, id: string): Promise<Even
   return eventToJson(row);
 }
 
-export async function deleteEvent({ db, dataDir, actorId }: Writer, id: string): Promise<void> {
+export async function deleteEvent({ db, actorId }: Writer, id: string): Promise<void> {
   const imageId = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     await trx.deleteFrom('events').where('id', '=', id).execute();
     await audit(trx, { actorId, action: 'event.delete', entity: 'event', entityId: id, before: eventForAudit(before) });
     return before.image_id;
   });
-  if (imageId) await deleteImage(db, dataDir, imageId);
+  if (imageId) await deleteImage(db, imageId);
 }
 
 /** POST /ummahnotify/ai-event/{id}: keeps the pasted AI answer as the event's draft source. */

@@ -89,8 +89,7 @@ for (const engine of engines()) {
         })
         .execute();
     };
-    const image = async () =>
-      saveImage(server.app.db, server.database.dataDir, await processImage(await images.jpeg(120, 80)), null);
+    const image = async () => saveImage(server.app.db, await processImage(await images.jpeg(120, 80)), null);
     const get = (path: string) => fetch(`${server.url}${path}`);
 
     before(async () => {

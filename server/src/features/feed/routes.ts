@@ -1,11 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { FEED_ANCHOR, FEED_API, feedResponseSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
-import { imagePath } from '../uploads/store';
+import { sendImage } from '../uploads/send';
+import { readImage } from '../uploads/store';
 import { type CalendarEvent, calendarFile } from './ics';
 import {
   isPublicImage,
@@ -80,10 +79,11 @@ export async function registerFeed(app: FastifyInstance, { db, config }: Feature
   app.get(FEED_API.image(':id'), { schema: { params: imageParams } }, async (request, reply) => {
     const { id } = request.params as z.output<typeof imageParams>;
     if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
-    const file = imagePath(config.dataDir, id, 'full');
-    await access(file).catch(() => {
-      throw new HttpError(404, NOT_FOUND_IMAGE);
+    return sendImage(request, reply, {
+      bytes: await readImage(db, id, 'full'),
+      etag: `${id}-full`,
+      cacheControl: 'public, max-age=300',
+      notFound: NOT_FOUND_IMAGE,
     });
-    return reply.header('Cache-Control', 'public, max-age=300').type('image/jpeg').send(createReadStream(file));
   });
 }

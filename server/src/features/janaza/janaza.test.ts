@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/shared/domain';
 import sharp from 'sharp';
@@ -9,7 +7,7 @@ import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
-import { uploadsDir } from '../uploads/store';
+import { readImage } from '../uploads/store';
 import { changeStatus, findNotice } from './store';
 
 interface Answer {
@@ -70,12 +68,10 @@ for (const engine of engines()) {
               .executeTakeFirstOrThrow()
           ).n,
         );
-      const dir = uploadsDir(server.database.dataDir);
       return {
         notices: await n('janaza_notices'),
         uploads: await n('uploads'),
         audit: await n('audit_log'),
-        files: existsSync(dir) ? readdirSync(dir).length : 0,
       };
     };
     const create = async (over: Record<string, unknown> = {}, jar = admin) => {
@@ -402,7 +398,7 @@ for (const engine of engines()) {
       assert.equal((await call('PATCH', JANAZA_PATHS.notice(randomUUID()), admin, { name: 'x' })).status, 404);
     });
 
-    test('PATCH with a new image replaces the stored one (the old files are removed)', async () => {
+    test('PATCH with a new image replaces the stored one (the old image is removed)', async () => {
       const first = await call(
         'POST',
         JANAZA_PATHS.notices,
@@ -411,7 +407,7 @@ for (const engine of engines()) {
       );
       const n = first.body.data as JanazaNotice;
       const oldId = n.imageUrl?.split('/').pop() as string;
-      assert.ok(existsSync(join(uploadsDir(server.database.dataDir), `${oldId}.jpg`)));
+      assert.ok(await readImage(server.app.db, oldId, 'full'));
 
       const bad = await call(
         'PATCH',
@@ -440,7 +436,7 @@ for (const engine of engines()) {
         (await fetch(`${server.url}${edited.imageUrl}`, { headers: { cookie: admin.header() } })).status,
         200,
       );
-      assert.ok(!existsSync(join(uploadsDir(server.database.dataDir), `${oldId}.jpg`)), 'old image removed');
+      assert.equal(await readImage(server.app.db, oldId, 'full'), undefined, 'old image removed');
       assert.equal((await fetch(`${server.url}${n.imageUrl}`, { headers: { cookie: admin.header() } })).status, 404);
     });
 
@@ -470,7 +466,7 @@ for (const engine of engines()) {
       assert.equal(res.status, 200);
       assert.equal(res.body.code, 200);
       assert.equal(await findNotice(server.app.db, n._id), undefined);
-      assert.ok(!existsSync(join(uploadsDir(server.database.dataDir), `${imageId}.jpg`)));
+      assert.equal(await readImage(server.app.db, imageId, 'full'), undefined);
       const audit = await server.app.db
         .selectFrom('audit_log')
         .selectAll()

@@ -31,7 +31,7 @@ const notFound = () => new HttpError(404, m['error.notFound']);
  * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
  * `registerJanazaListAndCreate(app, deps, JANAZA_PATHS.legacyNotices)`: one implementation.
  */
-export function janazaHandlers({ db, config }: FeatureDeps) {
+export function janazaHandlers({ db }: FeatureDeps) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
@@ -44,7 +44,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
     let savedImageId = null as string | null;
     try {
       const row = await db.transaction().execute(async (trx) => {
-        savedImageId = image ? await saveImage(trx, config.dataDir, image, user.id) : null;
+        savedImageId = image ? await saveImage(trx, image, user.id) : null;
         const created = await insertNotice(trx, { input, provider, imageId: savedImageId, userId: user.id });
         await audit(trx, {
           actorId: user.id,
@@ -59,7 +59,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
       reply.status(201);
       return { code: 201, data: toNotice(row) };
     } catch (error) {
-      if (savedImageId) await deleteImage(db, config.dataDir, savedImageId).catch(() => {});
+      if (savedImageId) await deleteImage(db, savedImageId).catch(() => {});
       throw error;
     }
   };
@@ -93,7 +93,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
       const { before, after } = await db.transaction().execute(async (trx) => {
         const current = await findNotice(trx, id);
         if (!current) throw notFound();
-        savedImageId = image ? await saveImage(trx, config.dataDir, image, user.id) : undefined;
+        savedImageId = image ? await saveImage(trx, image, user.id) : undefined;
         const changed = await updateNotice(trx, current, { input, provider, imageId: savedImageId });
         await audit(trx, {
           actorId: user.id,
@@ -105,11 +105,11 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
         });
         return { before: current, after: changed };
       });
-      if (savedImageId && before.image_id) await deleteImage(db, config.dataDir, before.image_id).catch(() => {});
+      if (savedImageId && before.image_id) await deleteImage(db, before.image_id).catch(() => {});
       if (after.status === 'approved' && before.status !== 'approved') request.server.delivery.wake();
       return { code: 200, data: toNotice(after) };
     } catch (error) {
-      if (savedImageId) await deleteImage(db, config.dataDir, savedImageId).catch(() => {});
+      if (savedImageId) await deleteImage(db, savedImageId).catch(() => {});
       throw error;
     }
   };
@@ -130,7 +130,7 @@ export function janazaHandlers({ db, config }: FeatureDeps) {
       });
       return current;
     });
-    if (removed.image_id) await deleteImage(db, config.dataDir, removed.image_id).catch(() => {});
+    if (removed.image_id) await deleteImage(db, removed.image_id).catch(() => {});
     return { code: 200, message: 'Notification deleted' };
   };
 

@@ -40,6 +40,7 @@ const result = { 200: signupResultSchema, 201: signupResultSchema, 202: signupRe
 export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
   await app.register(async (plugin) => {
     await plugin.register(rateLimit, {
+      ...app.rateLimits.store,
       global: false,
       errorResponseBuilder: () => new HttpError(429, REFUSAL.tooManyRequests),
     });
@@ -53,13 +54,13 @@ export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): P
   });
   // Used and expired requests, and the IP addresses they came from, are kept only while the
   // per-address limit counts them.
-  const purge = setInterval(() => {
-    purgeRequests(deps.db, new Date(Date.now() - HOUR)).catch((error) =>
-      app.log.warn({ err: error }, 'sign-up: deleting old requests failed'),
-    );
-  }, 10 * MINUTE);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  app.jobs.register({
+    name: 'signup-purge-requests',
+    everyMs: 10 * MINUTE,
+    run: async () => {
+      await purgeRequests(deps.db, new Date(Date.now() - HOUR));
+    },
+  });
 }
 
 function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {

@@ -1,29 +1,28 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
-import { imagePath } from './store';
+import { importUploadFiles } from './import-files';
+import { sendImage } from './send';
+import { type ImageVariant, readImage } from './store';
 
 const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 
 /** The multipart parser every form route uses, and the staff-only image URLs. */
-export async function registerUploads(app: FastifyInstance, { config }: FeatureDeps): Promise<void> {
+export async function registerUploads(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+  await importUploadFiles(db, config.dataDir, app.log);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
 
-  const send =
-    (variant: 'full' | 'thumb') => async (request: { params: unknown }, reply: import('fastify').FastifyReply) => {
-      const { id } = params.parse(request.params);
-      const file = imagePath(config.dataDir, id, variant);
-      await access(file).catch(() => {
-        throw new HttpError(404, 'That image does not exist.');
-      });
-      reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/jpeg');
-      return reply.send(createReadStream(file));
-    };
+  const send = (variant: ImageVariant) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = params.parse(request.params);
+    return sendImage(request, reply, {
+      bytes: await readImage(db, id, variant),
+      etag: `${id}-${variant}`,
+      cacheControl: 'private, max-age=31536000, immutable',
+      notFound: 'That image does not exist.',
+    });
+  };
   app.get('/api/v1/uploads/:id', { schema: { params } }, send('full'));
   app.get('/api/v1/uploads/:id/thumb', { schema: { params } }, send('thumb'));
 }
