@@ -38,14 +38,17 @@ export function grantRights(email: string, rights: Rights): void {
   db.close();
 }
 
-/** Signs in through the real flow: the login page's button, the local issuer, the server's callback. */
-export async function signIn(page: Page, who: Person): Promise<void> {
+/**
+ * Signs in through the real flow: the login page's button, the local issuer, the server's callback.
+ * Rights are granted in the run's SQLite database first (none given: the account's own rights).
+ */
+export async function signIn(page: Page, who: Person, issuerUrl = ISSUER_URL): Promise<void> {
   if (who.rights && who.rights !== 'none') grantRights(who.email, who.rights);
-  await page.context().addCookies([{ name: IDENTITY_COOKIE, value: identityCookieValue(who), url: ISSUER_URL }]);
+  await page.context().addCookies([{ name: IDENTITY_COOKIE, value: identityCookieValue(who), url: issuerUrl }]);
   await page.goto('/login');
   await page.getByRole('link', { name: /Sign in with Google|Google மூலம் உள்நுழைக/ }).click();
   await page.waitForURL(
-    (url) => !url.pathname.startsWith('/api/') && !url.href.startsWith(ISSUER_URL) && url.pathname !== '/login',
+    (url) => !url.pathname.startsWith('/api/') && !url.href.startsWith(issuerUrl) && url.pathname !== '/login',
   );
 }
 

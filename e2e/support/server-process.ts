@@ -8,7 +8,7 @@ const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 's
 export async function startServerProcess(
   env: Record<string, string>,
   healthUrl: string,
-): Promise<{ stop: () => Promise<void> }> {
+): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -28,9 +28,10 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
+    child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(); // already ended (or killed)
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

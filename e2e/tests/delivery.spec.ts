@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { PEERS, SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
+import { approveInList } from '../support/janaza-ui';
 import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPushSubscribe } from '../support/webpush';
 
 /**
@@ -11,7 +12,6 @@ import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPush
  * APIs), approve a notice in the dashboard, and see each channel receive exactly one message, in the
  * subscriber's language; then a correction, and a private notice without the name.
  */
-const j = catalogues.janaza.en;
 const s = catalogues.signup.en;
 const PROVIDER = { id: randomUUID(), name: `Masjid Al-Istiqamah ${randomUUID().slice(0, 4)}` };
 
@@ -146,16 +146,7 @@ async function approveInDashboard(page: Page, name: string, isPrivacy = false) {
     },
   });
   expect(created.status()).toBe(201);
-  await page.goto('/dashboard/janaza-notifications');
-  await page.getByRole('tab', { name: j['tab.edit'] }).click();
-  await page.getByRole('textbox', { name: j.search }).fill(name);
-  const row = page.locator('tbody tr').filter({ hasText: name });
-  await row.getByRole('button', { name: j.editRow }).click();
-  const editing = page.locator('tbody tr').filter({ has: page.getByRole('textbox', { name: j['field.name'] }) });
-  await editing.getByRole('combobox', { name: j['field.status'] }).click();
-  await page.getByTitle(j['status.approved'], { exact: true }).last().click();
-  await editing.getByRole('button', { name: j.saveRow }).click();
-  await expect(page.getByText(j.updated)).toBeVisible();
+  await approveInList(page, name);
 }
 
 test('every channel receives exactly one message per notice, in its language; corrections and private notices too', async ({

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
 import { ISSUER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
+import { createNotice, photoJpeg } from '../support/janaza-ui';
 
 /**
  * Issue 3's check: an admin (phone and desktop, English and Tamil) and an editor create a notice with a
@@ -17,10 +18,6 @@ const PROVIDER = { id: randomUUID(), name: `Masjid Al-Falah ${randomUUID().slice
 type Lang = 'en' | 'ta';
 const text = (lang: Lang) => catalogues.janaza[lang];
 
-const jpeg = () =>
-  sharp({ create: { width: 800, height: 600, channels: 3, background: '#2d6a4f' } })
-    .jpeg()
-    .toBuffer();
 const webp = () =>
   sharp({ create: { width: 400, height: 400, channels: 3, background: '#1d3557' } })
     .webp()
@@ -65,35 +62,6 @@ function item(page: Page, phone: boolean, has: string | Locator): Locator {
   return typeof has === 'string' ? all.filter({ hasText: has }) : all.filter({ has });
 }
 
-async function createNotice(page: Page, lang: Lang, name: string) {
-  const t = text(lang);
-  await page.getByRole('tab', { name: t['tab.create'] }).click();
-  await expect(page.getByRole('heading', { name: t.createTitle })).toBeVisible();
-  await page.getByRole('combobox', { name: t['field.provider'] }).click();
-  await page.getByTitle(PROVIDER.name).click();
-  await expect(page.getByLabel(t['field.contact'], { exact: true })).toHaveValue(PROVIDER.contact);
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpeg() });
-  await expect(page.getByRole('img', { name: t['field.image'] })).toBeVisible();
-  await page.getByLabel(t['field.name'], { exact: true }).fill(name);
-  await page.getByLabel(t['field.age'], { exact: true }).fill('78');
-  await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
-  const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
-  await due.click();
-  await due.fill('01-05-2030 14:30');
-  await due.press('Enter');
-  await expect(due).toHaveValue('01-05-2030 14:30');
-  await page.getByLabel(t['field.note'], { exact: true }).fill('Solat jenazah after Zohor.');
-  await page.getByRole('button', { name: t.saveNotification }).click();
-  await expect(page.getByText(t.created)).toBeVisible();
-  // SPEC §4: the form resets, gender male, not private, provider cleared.
-  await expect(page.getByLabel(t['field.name'], { exact: true })).toHaveValue('');
-  await expect(page.getByLabel(t['field.contact'], { exact: true })).toHaveValue('');
-  await expect(page.getByLabel(t['gender.male'], { exact: true })).toBeChecked();
-  await expect(page.getByLabel(t['field.isPrivacy'], { exact: true })).not.toBeChecked();
-}
-
 const showingLine = (lang: Lang, shown: number) =>
   new RegExp(text(lang).showing.replace('{{shown}}', String(shown)).replace('{{total}}', '\\d+'));
 
@@ -105,7 +73,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   await chooseLanguage(page, lang);
 
   const name = `Haji Test ${randomUUID().slice(0, 6)}`;
-  await createNotice(page, lang, name);
+  await createNotice(page, lang, name, PROVIDER);
   const found = await notices(page.request, name);
   expect(found, 'exactly one notice: Enter in the date picker does not send the form early').toHaveLength(1);
   const [created] = found;
@@ -263,7 +231,7 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
         {
           name: 'big.jpg',
           mimeType: 'image/jpeg',
-          buffer: Buffer.concat([await jpeg(), Buffer.alloc(12 * 1024 * 1024, 7)]),
+          buffer: Buffer.concat([await photoJpeg(), Buffer.alloc(12 * 1024 * 1024, 7)]),
         },
         'image',
         /larger than 10 MB/,

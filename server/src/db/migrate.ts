@@ -9,7 +9,7 @@ import * as committee from './migrations/2026-11-22-030-committee';
 import * as subscribers from './migrations/2026-11-22-040-subscribers';
 import * as summary from './migrations/2026-11-22-041-summary';
 import * as delivery from './migrations/2026-11-22-050-delivery';
-import * as instances from './migrations/2026-11-24-060-instances';
+import * as instances from './migrations/2026-11-24-070-instances';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -25,7 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-040-subscribers': subscribers,
   '2026-11-22-041-summary': summary,
   '2026-11-22-050-delivery': delivery,
-  '2026-11-24-060-instances': instances,
+  '2026-11-24-070-instances': instances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

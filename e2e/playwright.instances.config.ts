@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { INSTANCES } from './instances/env';
+import { CHROMIUM_ARGS } from './support/env';
+
+/**
+ * The multi-instance test (issue 16) on its own: three server instances on one PostgreSQL behind a
+ * round-robin proxy, started by the spec itself, so the other specs' single server is not disturbed.
+ * `npx playwright test -c playwright.instances.config.ts`; needs TEST_DATABASE_URL (postgres://).
+ */
+export default defineConfig({
+  testDir: 'instances',
+  outputDir: `test-results/instances-${INSTANCES.proxyPort}`,
+  timeout: 300_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: INSTANCES.proxyUrl,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

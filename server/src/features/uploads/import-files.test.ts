@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import { images } from '../../../test/support/images';
+import { connect, type Db } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { processImage } from './image';
+import { importUploadFiles, legacyUploadsDir } from './import-files';
+import { readImage } from './store';
+
+const quiet = { info: () => {} } as unknown as Parameters<typeof importUploadFiles>[2];
+
+for (const engine of engines()) {
+  describe(`images kept as files by an earlier version move into the database (${engine})`, () => {
+    let database: TestDatabase;
+    let db: Db;
+    after(async () => {
+      await db?.destroy();
+      await database?.drop();
+    });
+
+    test('once, at start: the bytes are served from the database and the folder is set aside', async () => {
+      database = await freshDatabase(engine);
+      db = connect(
+        database.databaseUrl
+          ? { kind: 'postgres', url: database.databaseUrl }
+          : { kind: 'sqlite', file: join(database.dataDir, 'un.sqlite') },
+      );
+      await migrateToLatest(db);
+      const image = await processImage(await images.jpeg(300, 200));
+      const id = '0b7c6f3e-5d1a-4c2b-9e8f-1a2b3c4d5e6f';
+      // A row as the file-based version wrote it (no bytes), and its two files.
+      await db
+        .insertInto('uploads')
+        .values({
+          id,
+          content_type: 'image/jpeg',
+          bytes: image.full.length,
+          width: image.width,
+          height: image.height,
+          created_by: null,
+          created_at: new Date().toISOString(),
+          full_image: null,
+          thumb_image: null,
+        })
+        .execute();
+      const dir = legacyUploadsDir(database.dataDir);
+      mkdirSync(dir);
+      writeFileSync(join(dir, `${id}.jpg`), image.full);
+      writeFileSync(join(dir, `${id}.thumb.jpg`), image.thumb);
+      assert.equal(await readImage(db, id, 'full'), undefined);
+
+      await importUploadFiles(db, database.dataDir, quiet);
+      assert.ok((await readImage(db, id, 'full'))?.equals(image.full));
+      assert.ok((await readImage(db, id, 'thumb'))?.equals(image.thumb));
+      assert.ok(!existsSync(dir), 'the folder is not read again');
+      const setAside = readdirSync(database.dataDir).filter((name) => name.startsWith('uploads.imported-'));
+      assert.equal(setAside.length, 1, 'nothing is deleted');
+      await importUploadFiles(db, database.dataDir, quiet);
+    });
+  });
+}
