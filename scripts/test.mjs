@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order: front-end unit/component tests (jest), server tests
 // (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), the front-end builds, then e2e in
-// Chromium. Every step runs even when an earlier one fails; the closing line adds up all of them.
+// Chromium, and the three-instance e2e on PostgreSQL. Every step runs even when an earlier one fails; the closing line adds up all of them.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,19 +59,29 @@ function count(name, res, passed, failed) {
   count('builds', res, res.code === 0 ? 1 : 0, res.code === 0 ? 0 : 1);
 }
 
-// 4. End to end in Chromium
-{
+/** One Playwright run in e2e/, counted from its JSON report. */
+async function playwright(name, label, args) {
   const chromium = await ensureChromium();
-  const out = join(tmp, 'e2e.json');
-  const res = await run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const res = await run(label, 'npx', ['playwright', 'test', ...args], {
     cwd: 'e2e',
     env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   const stats = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).stats : undefined;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (res.code !== 0 && !stats?.unexpected ? 1 : 0);
-  count('e2e', res, passed, failed);
+  count(name, res, passed, failed);
 }
+
+// 4. End to end in Chromium
+await playwright('e2e', 'e2e (Playwright, Chromium)', []);
+
+// 5. Several instances (issue 16): three servers on one PostgreSQL behind a round-robin proxy, in Chromium,
+//    with their own Playwright config and processes; skipped without TEST_DATABASE_URL.
+await playwright('e2e instances', 'e2e, three instances (Playwright, Chromium)', [
+  '-c',
+  'playwright.instances.config.ts',
+]);
 
 console.log('\n=== summary');
 for (const r of results)
