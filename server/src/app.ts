@@ -16,6 +16,8 @@ import { registerDeliveryRoutes } from './delivery/routes';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
+import { s3Bucket } from './features/uploads/bucket';
+import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
@@ -64,9 +66,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const rateLimits = sharedRateLimits(db, config.redisUrl);
   app.decorate('rateLimits', rateLimits);
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
+  const images = imageStore(config.s3Url ? s3Bucket(config.s3Url) : undefined);
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
     try {
+      images.bucket?.close();
       await jobs.close();
       await rateLimits.close();
       await delivery.close();
@@ -105,7 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthRoutes(app, { db, config, oidc });
   if (config.demo) await registerDemoIssuer(app, config);
 
-  await registerFeatures(app, { db, config });
+  await registerFeatures(app, { db, config, images });
   registerDeliveryRoutes(app, db);
   await registerFrontend(app, config, options.frontendRoot);
   return app;

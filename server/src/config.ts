@@ -35,6 +35,12 @@ const envSchema = z.object({
   REMOTE_SUMMARY_URL: optionalText,
   CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
   DATABASE_URL: optionalText,
+  S3_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^(s3|https?)$/, error: 'must be s3://<bucket> or https://<key>:<secret>@<host>/<bucket>' })
+      .optional(),
+  ),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -146,6 +152,8 @@ export interface Config {
   remotes: { janaza: string; events: string; members: string; summary: string };
   corsOrigins: string[];
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** An S3-compatible bucket for the uploaded images (else they are kept in the database). */
+  s3Url: string | undefined;
   /** Redis for the shared rate-limit counters (else they are kept in the database). */
   redisUrl: string | undefined;
   dataDir: string;
@@ -228,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     corsOrigins: (e.CORS_ORIGINS ?? [publicUrl]).map((o) => new URL(o).origin),
     database,
+    s3Url: e.S3_URL,
     redisUrl: e.REDIS_URL,
     dataDir: e.DATA_DIR,
     demo,

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { Redis } from 'ioredis';
 import { SIGNUP_RATE_LIMIT } from '../src/features/signup/limits';
+import { s3Bucket } from '../src/features/uploads/bucket';
 import { processImage } from '../src/features/uploads/image';
-import { saveImage } from '../src/features/uploads/store';
+import { imageStore } from '../src/features/uploads/store';
+import { type S3Peer, startS3Peer } from './peers/s3';
 import { engines } from './support/databases';
 import { images } from './support/images';
 import { startInstances, type TestInstances } from './support/instances';
@@ -63,7 +67,7 @@ for (const engine of engines()) {
 
     test('an image stored through one instance is served, byte for byte, by every other', async () => {
       const image = await processImage(await images.jpeg(640, 480));
-      const id = await saveImage(three.apps[0].db, image, null);
+      const id = await imageStore().save(three.apps[0].db, image, null);
       for (const url of three.urls.slice(1)) {
         const res = await fetch(`${url}/api/v1/uploads/${id}`, { headers: { cookie: jar.header() } });
         assert.equal(res.status, 200);
@@ -116,3 +120,48 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('images in an S3-compatible bucket (S3_URL)', () => {
+  let s3: S3Peer;
+  let two: TestInstances;
+  before(async () => {
+    s3 = await startS3Peer();
+    two = await startInstances('sqlite', 2, { S3_URL: s3.url });
+  });
+  after(async () => {
+    await two?.stop();
+    await s3?.close();
+  });
+
+  test('an image stored by one instance is in the bucket, not the database, and every instance serves it', async () => {
+    const { jar } = await signIn(two.urls[0], { email: 'root@example.sg' });
+    const store = imageStore(s3Bucket(s3.url));
+    const image = await processImage(await images.jpeg(400, 300));
+    const id = await store.save(two.apps[0].db, image, null);
+    const row = await two.apps[1].db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(row.full_image, null);
+    assert.ok(readFileSync(join(s3.directory, s3.bucket, `uploads/${id}.jpg._S3rver_object`)).equals(image.full));
+    for (const url of two.urls) {
+      const res = await fetch(`${url}/api/v1/uploads/${id}/thumb`, { headers: { cookie: jar.header() } });
+      assert.equal(res.status, 200);
+      assert.ok(Buffer.from(await res.arrayBuffer()).equals(image.thumb));
+    }
+    await store.remove(two.apps[1].db, id);
+    assert.equal(
+      (await fetch(`${two.urls[0]}/api/v1/uploads/${id}`, { headers: { cookie: jar.header() } })).status,
+      404,
+    );
+    assert.ok(
+      !existsSync(join(s3.directory, s3.bucket, `uploads/${id}.jpg._S3rver_object`)),
+      'the objects are deleted',
+    );
+    store.bucket?.close();
+  });
+
+  // s3rver checks the access key of every request (it does not recompute SigV4 signatures).
+  test('the bucket is reached with the credentials of S3_URL: an unknown access key is refused', async () => {
+    const wrong = s3Bucket(s3.url.replace('S3RVER:S3RVER', 'SOMEONE:ELSE'));
+    await assert.rejects(wrong.put('uploads/x.jpg', Buffer.from('x')), /Access Key Id/i);
+    wrong.close();
+  });
+});

@@ -11,10 +11,13 @@ import { registerSignup } from './signup/routes';
 import { registerSubscribers } from './subscribers/routes';
 import { registerSummary } from './summary/routes';
 import { registerUploads } from './uploads/routes';
+import type { ImageStore } from './uploads/store';
 
 export interface FeatureDeps {
   db: Db;
   config: Config;
+  /** Uploaded images: in the database, or in the bucket of S3_URL. */
+  images: ImageStore;
 }
 
 /**

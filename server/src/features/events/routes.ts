@@ -20,9 +20,9 @@ const AI_SOURCE = EVENT_PATHS.aiSource(':id');
  * Events (SPEC §7, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
  * delete, and the pasted AI answer kept as the draft source. Rights: auth/rights.ts (staff).
  */
-export async function registerEvents(app: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+export async function registerEvents(app: FastifyInstance, { db, images }: FeatureDeps): Promise<void> {
   const writer = (request: FastifyRequest): Writer => {
-    return { db, actorId: signedInUser(request).id };
+    return { db, images, actorId: signedInUser(request).id };
   };
   const params = { params: eventIdParamsSchema };
 

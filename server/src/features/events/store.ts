@@ -14,7 +14,7 @@ import type { Database, EventsTable } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
 import type { ProcessedImage } from '../uploads/image';
-import { deleteImage, saveImage } from '../uploads/store';
+import type { ImageStore } from '../uploads/store';
 import { type EventRow, eventForAudit, eventToJson } from './json';
 
 type Tx = Transaction<Database>;
@@ -99,18 +99,19 @@ function columnsFor(fields: UpdateEvent): Updateable<EventsTable> {
 
 export interface Writer {
   db: Db;
+  images: ImageStore;
   actorId: string;
 }
 
 /** A new event, never published (SPEC §4), with its poster when one was sent. */
 export async function createEvent(
-  { db, actorId }: Writer,
+  { db, images, actorId }: Writer,
   fields: CreateEvent,
   image: ProcessedImage | undefined,
 ): Promise<EventJson> {
   const row = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    const imageId = image ? await saveImage(trx, image, actorId) : null;
+    const imageId = image ? await images.save(trx, image, actorId) : null;
     const id = randomUUID();
     await trx
       .insertInto('events')
@@ -195,7 +196,7 @@ async function unpublishEvent(trx: Tx, id: string, actorId: string): Promise<voi
 
 /** Only the fields sent change; `published` goes through publishEvent; a new poster replaces the old one. */
 export async function updateEvent(
-  { db, actorId }: Writer,
+  { db, images, actorId }: Writer,
   id: string,
   fields: UpdateEvent,
   image: ProcessedImage | undefined,
@@ -203,7 +204,7 @@ export async function updateEvent(
   const { row, replacedImageId } = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     const columns = columnsFor(fields);
-    const imageId = image ? await saveImage(trx, image, actorId) : undefined;
+    const imageId = image ? await images.save(trx, image, actorId) : undefined;
     if (imageId) columns.image_id = imageId;
     if (Object.keys(columns).length > 0) {
       await trx
@@ -225,7 +226,7 @@ export async function updateEvent(
     return { row: await rowFor(trx, id), replacedImageId: imageId && before.image_id ? before.image_id : null };
   });
   // The old poster goes only once the new one is committed.
-  if (replacedImageId) await deleteImage(db, replacedImageId);
+  if (replacedImageId) await images.remove(db, replacedImageId);
   return eventToJson(row);
 }
 
@@ -238,14 +239,14 @@ export async function publish({ db, actorId }: Writer, id: string): Promise<Even
   return eventToJson(row);
 }
 
-export async function deleteEvent({ db, actorId }: Writer, id: string): Promise<void> {
+export async function deleteEvent({ db, images, actorId }: Writer, id: string): Promise<void> {
   const imageId = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     await trx.deleteFrom('events').where('id', '=', id).execute();
     await audit(trx, { actorId, action: 'event.delete', entity: 'event', entityId: id, before: eventForAudit(before) });
     return before.image_id;
   });
-  if (imageId) await deleteImage(db, imageId);
+  if (imageId) await images.remove(db, imageId);
 }
 
 /** POST /ummahnotify/ai-event/{id}: keeps the pasted AI answer as the event's draft source. */

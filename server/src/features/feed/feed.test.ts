@@ -6,7 +6,7 @@ import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { processImage } from '../uploads/image';
-import { saveImage } from '../uploads/store';
+import { imageStore } from '../uploads/store';
 
 const HOUR = 60 * 60 * 1000;
 const at = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * HOUR).toISOString();
@@ -89,7 +89,7 @@ for (const engine of engines()) {
         })
         .execute();
     };
-    const image = async () => saveImage(server.app.db, await processImage(await images.jpeg(120, 80)), null);
+    const image = async () => imageStore().save(server.app.db, await processImage(await images.jpeg(120, 80)), null);
     const get = (path: string) => fetch(`${server.url}${path}`);
 
     before(async () => {

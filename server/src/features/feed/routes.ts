@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { sendImage } from '../uploads/send';
-import { readImage } from '../uploads/store';
 import { type CalendarEvent, calendarFile } from './ics';
 import {
   isPublicImage,
@@ -31,7 +30,7 @@ function idOf(file: string): string {
 }
 
 /** The public feed (no session): upcoming public notices and published events, their .ics files and images. */
-export async function registerFeed(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+export async function registerFeed(app: FastifyInstance, { db, config, images }: FeatureDeps): Promise<void> {
   const host = new URL(config.publicUrl).host;
 
   app.get(FEED_API.feed, { schema: { response: { 200: feedResponseSchema } } }, async () => {
@@ -80,7 +79,7 @@ export async function registerFeed(app: FastifyInstance, { db, config }: Feature
     const { id } = request.params as z.output<typeof imageParams>;
     if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
     return sendImage(request, reply, {
-      bytes: await readImage(db, id, 'full'),
+      bytes: await images.read(db, id, 'full'),
       etag: `${id}-full`,
       cacheControl: 'public, max-age=300',
       notFound: NOT_FOUND_IMAGE,

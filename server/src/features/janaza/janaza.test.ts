@@ -7,7 +7,10 @@ import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
-import { readImage } from '../uploads/store';
+import { imageStore } from '../uploads/store';
+
+const readImage = imageStore().read;
+
 import { changeStatus, findNotice } from './store';
 
 interface Answer {

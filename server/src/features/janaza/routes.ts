@@ -16,7 +16,6 @@ import type { FeatureDeps } from '../index';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { readForm } from '../uploads/multipart';
-import { deleteImage, saveImage } from '../uploads/store';
 import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNotice } from './store';
 
 const m = catalogues.janaza.en;
@@ -31,7 +30,7 @@ const notFound = () => new HttpError(404, m['error.notFound']);
  * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
  * `registerJanazaListAndCreate(app, deps, JANAZA_PATHS.legacyNotices)`: one implementation.
  */
-export function janazaHandlers({ db }: FeatureDeps) {
+export function janazaHandlers({ db, images }: FeatureDeps) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
@@ -44,7 +43,7 @@ export function janazaHandlers({ db }: FeatureDeps) {
     let savedImageId = null as string | null;
     try {
       const row = await db.transaction().execute(async (trx) => {
-        savedImageId = image ? await saveImage(trx, image, user.id) : null;
+        savedImageId = image ? await images.save(trx, image, user.id) : null;
         const created = await insertNotice(trx, { input, provider, imageId: savedImageId, userId: user.id });
         await audit(trx, {
           actorId: user.id,
@@ -59,7 +58,7 @@ export function janazaHandlers({ db }: FeatureDeps) {
       reply.status(201);
       return { code: 201, data: toNotice(row) };
     } catch (error) {
-      if (savedImageId) await deleteImage(db, savedImageId).catch(() => {});
+      if (savedImageId) await images.remove(db, savedImageId).catch(() => {});
       throw error;
     }
   };
@@ -93,7 +92,7 @@ export function janazaHandlers({ db }: FeatureDeps) {
       const { before, after } = await db.transaction().execute(async (trx) => {
         const current = await findNotice(trx, id);
         if (!current) throw notFound();
-        savedImageId = image ? await saveImage(trx, image, user.id) : undefined;
+        savedImageId = image ? await images.save(trx, image, user.id) : undefined;
         const changed = await updateNotice(trx, current, { input, provider, imageId: savedImageId });
         await audit(trx, {
           actorId: user.id,
@@ -105,11 +104,11 @@ export function janazaHandlers({ db }: FeatureDeps) {
         });
         return { before: current, after: changed };
       });
-      if (savedImageId && before.image_id) await deleteImage(db, before.image_id).catch(() => {});
+      if (savedImageId && before.image_id) await images.remove(db, before.image_id).catch(() => {});
       if (after.status === 'approved' && before.status !== 'approved') request.server.delivery.wake();
       return { code: 200, data: toNotice(after) };
     } catch (error) {
-      if (savedImageId) await deleteImage(db, savedImageId).catch(() => {});
+      if (savedImageId) await images.remove(db, savedImageId).catch(() => {});
       throw error;
     }
   };
@@ -130,7 +129,7 @@ export function janazaHandlers({ db }: FeatureDeps) {
       });
       return current;
     });
-    if (removed.image_id) await deleteImage(db, removed.image_id).catch(() => {});
+    if (removed.image_id) await images.remove(db, removed.image_id).catch(() => {});
     return { code: 200, message: 'Notification deleted' };
   };
 

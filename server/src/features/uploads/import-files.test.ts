@@ -8,9 +8,10 @@ import { connect, type Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { processImage } from './image';
 import { importUploadFiles, legacyUploadsDir } from './import-files';
-import { readImage } from './store';
+import { imageStore } from './store';
 
-const quiet = { info: () => {} } as unknown as Parameters<typeof importUploadFiles>[2];
+const quiet = { info: () => {} };
+const store = imageStore();
 
 for (const engine of engines()) {
   describe(`images kept as files by an earlier version move into the database (${engine})`, () => {
@@ -50,15 +51,15 @@ for (const engine of engines()) {
       mkdirSync(dir);
       writeFileSync(join(dir, `${id}.jpg`), image.full);
       writeFileSync(join(dir, `${id}.thumb.jpg`), image.thumb);
-      assert.equal(await readImage(db, id, 'full'), undefined);
+      assert.equal(await store.read(db, id, 'full'), undefined);
 
-      await importUploadFiles(db, database.dataDir, quiet);
-      assert.ok((await readImage(db, id, 'full'))?.equals(image.full));
-      assert.ok((await readImage(db, id, 'thumb'))?.equals(image.thumb));
+      await importUploadFiles(db, store, database.dataDir, quiet);
+      assert.ok((await store.read(db, id, 'full'))?.equals(image.full));
+      assert.ok((await store.read(db, id, 'thumb'))?.equals(image.thumb));
       assert.ok(!existsSync(dir), 'the folder is not read again');
       const setAside = readdirSync(database.dataDir).filter((name) => name.startsWith('uploads.imported-'));
       assert.equal(setAside.length, 1, 'nothing is deleted');
-      await importUploadFiles(db, database.dataDir, quiet);
+      await importUploadFiles(db, store, database.dataDir, quiet);
     });
   });
 }

@@ -5,19 +5,19 @@ import { z } from 'zod';
 import type { FeatureDeps } from '../index';
 import { importUploadFiles } from './import-files';
 import { sendImage } from './send';
-import { type ImageVariant, readImage } from './store';
+import type { ImageVariant } from './store';
 
 const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 
 /** The multipart parser every form route uses, and the staff-only image URLs. */
-export async function registerUploads(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
-  await importUploadFiles(db, config.dataDir, app.log);
+export async function registerUploads(app: FastifyInstance, { db, config, images }: FeatureDeps): Promise<void> {
+  await importUploadFiles(db, images, config.dataDir, app.log);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
 
   const send = (variant: ImageVariant) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = params.parse(request.params);
     return sendImage(request, reply, {
-      bytes: await readImage(db, id, variant),
+      bytes: await images.read(db, id, variant),
       etag: `${id}-${variant}`,
       cacheControl: 'private, max-age=31536000, immutable',
       notFound: 'That image does not exist.',
