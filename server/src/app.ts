@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { installRightsGuard } from './auth/guard';
 import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
+import { countDemoAccounts } from './auth/users';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -48,6 +49,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (!config.demo) {
+    const demoAccounts = await countDemoAccounts(db);
+    if (demoAccounts > 0) {
+      app.log.warn(
+        `${demoAccounts} demo account(s) in this database cannot sign in outside demo mode; remove them when you no longer need them`,
+      );
+    }
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);

@@ -63,7 +63,7 @@ for (const engine of engines()) {
             method,
             redirect: 'manual',
             headers: {
-              ...(jar ? { cookie: jar.header() } : {}),
+              ...(jar ? { cookie: jar.header(), origin: server.url } : {}),
               ...(hasBody ? { 'content-type': 'application/json' } : {}),
             },
             body: hasBody ? '{}' : undefined,
