@@ -11,7 +11,7 @@ import { imagePath } from './store';
 const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 
 /** The multipart parser every form route uses, and the staff-only image URLs. */
-export async function registerUploads(app: FastifyInstance, { config }: FeatureDeps): Promise<void> {
+export async function registerUploads(app: FastifyInstance, { config, db }: FeatureDeps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
 
   const send =
@@ -21,7 +21,16 @@ export async function registerUploads(app: FastifyInstance, { config }: FeatureD
       await access(file).catch(() => {
         throw new HttpError(404, 'That image does not exist.');
       });
-      reply.header('Cache-Control', 'private, max-age=31536000, immutable').type('image/jpeg');
+      // A private notice's photo must not stay in a browser's cache (a shared or lost phone).
+      const privateNotice = await db
+        .selectFrom('janaza_notices')
+        .select('id')
+        .where('image_id', '=', id)
+        .where('is_privacy', '=', 1)
+        .executeTakeFirst();
+      reply
+        .header('Cache-Control', privateNotice ? 'no-store' : 'private, max-age=31536000, immutable')
+        .type('image/jpeg');
       return reply.send(createReadStream(file));
     };
   app.get('/api/v1/uploads/:id', { schema: { params } }, send('full'));
