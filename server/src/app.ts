@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { installRightsGuard } from './auth/guard';
 import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
+import { scheduleSessionPurge } from './auth/session-purge';
 import { countDemoAccounts } from './auth/users';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
@@ -90,7 +91,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   installErrorHandlers(app);
-  installRightsGuard(app, db, allowedOrigins);
+  const sessionIdleMs = config.sessionIdleMinutes * 60_000;
+  installRightsGuard(app, db, allowedOrigins, sessionIdleMs);
+  scheduleSessionPurge(app, db, sessionIdleMs);
 
   app.get(API_PATHS.health, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();

@@ -83,7 +83,7 @@ for (const engine of engines()) {
 describe('the rights table is complete', () => {
   test('a route without a line in the table stops start-up', async () => {
     const app = Fastify({ logger: false });
-    installRightsGuard(app, undefined as never, []);
+    installRightsGuard(app, undefined as never, [], 60_000);
     assert.throws(() => app.get('/api/v1/not-in-the-table', async () => 'x'), /has no line in the rights table/);
     await app.close().catch(() => {});
   });

@@ -136,6 +136,7 @@ for (const engine of engines()) {
           OIDC_ISSUER: issuer.url,
           GOOGLE_CLIENT_ID: 'ummahnotify-test',
           GOOGLE_CLIENT_SECRET: 's',
+          VAPID_SUBJECT: 'mailto:notices@test.example.sg',
         }),
         { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
       );

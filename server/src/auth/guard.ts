@@ -37,7 +37,12 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * ROUTE_RIGHTS (a route without a line stops start-up), and state-changing calls must come from an
  * allowed origin. Runs before the body is read, so refused uploads cost nothing.
  */
-export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins: string[]): void {
+export function installRightsGuard(
+  app: FastifyInstance,
+  db: Db,
+  allowedOrigins: string[],
+  sessionIdleMs: number,
+): void {
   app.decorateRequest('user', null);
   app.decorate('routeKeys', [] as string[]);
 
@@ -59,7 +64,7 @@ export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins:
   const checkAccess = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (access === 'public') return;
     const token = sessionToken(request);
-    const user = token ? await userForSession(db, token) : undefined;
+    const user = token ? await userForSession(db, token, sessionIdleMs) : undefined;
     if (!user) return reply.status(401).send(body(401, 'Please sign in to continue.'));
     request.user = user;
     if (access === 'signed-in') return;
