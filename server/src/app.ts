@@ -22,6 +22,7 @@ import { loadOrCreateSecret } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { registerFrontend } from './web/frontend';
+import { redactingLogger } from './web/log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +47,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sessionSecret = config.sessionSecret ?? (await loadOrCreateSecret(config.dataDir, 'session-secret'));
 
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    logger: redactingLogger(options.logger ?? { level: 'info' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
