@@ -253,36 +253,44 @@ for (const engine of engines()) {
 
       const statuses = new Map<number, number>();
       let before = await snapshot(server, tables);
-      await fc.assert(
-        fc.asyncProperty(request, async (r) => {
-          const [method, pattern] = r.route.split(' ');
-          const path = pattern.replace(/:[A-Za-z]+/g, () => encodeURIComponent(r.id) || 'x');
-          const query = r.query ? `?${new URLSearchParams(r.query)}` : '';
-          const headers: Record<string, string> = { origin: server.url, 'x-forwarded-for': r.client };
-          if (r.withCookie) headers.cookie = root.header();
-          if (r.body.contentType) headers['content-type'] = r.body.contentType;
-          const res = await fetch(`${server.url}${path}${query}`, {
-            method,
-            headers,
-            body: r.body.payload as BodyInit | undefined,
-            redirect: 'manual',
-          });
-          const answer = await res.text();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          // The one 5xx by design: a sign-up channel without its configuration says it is off (README "Delivery").
-          const channelOff = res.status === 503 && answer.includes('sign-up is not available right now');
-          assert.ok(
-            res.status < 500 || channelOff,
-            `${method} ${path} answered ${res.status}: ${answer.slice(0, 300)}`,
-          );
-          const afterwards = await snapshot(server, tables);
-          if (res.status >= 400) {
-            assert.ok(afterwards === before, `${method} ${path} was refused (${res.status}) but changed stored data`);
-          }
-          before = afterwards;
-        }),
-        { numRuns: RUNS_PER_ENGINE, seed: Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31) },
-      );
+      const failures: string[] = []; // fast-check reports the counterexample; this says what went wrong
+      await fc
+        .assert(
+          fc.asyncProperty(request, async (r) => {
+            const [method, pattern] = r.route.split(' ');
+            const path = pattern.replace(/:[A-Za-z]+/g, () => encodeURIComponent(r.id) || 'x');
+            const query = r.query ? `?${new URLSearchParams(r.query)}` : '';
+            const headers: Record<string, string> = { origin: server.url, 'x-forwarded-for': r.client };
+            if (r.withCookie) headers.cookie = root.header();
+            if (r.body.contentType) headers['content-type'] = r.body.contentType;
+            const res = await fetch(`${server.url}${path}${query}`, {
+              method,
+              headers,
+              body: r.body.payload as BodyInit | undefined,
+              redirect: 'manual',
+            });
+            const answer = await res.text();
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            // The one 5xx by design: a sign-up channel without its configuration says it is off (README "Delivery").
+            const channelOff = res.status === 503 && answer.includes('sign-up is not available right now');
+            if (res.status >= 500 && !channelOff)
+              failures.push(`${method} ${path} answered ${res.status}: ${answer.slice(0, 300)}`);
+            assert.ok(
+              res.status < 500 || channelOff,
+              `${method} ${path} answered ${res.status}: ${answer.slice(0, 300)}`,
+            );
+            const [was, afterwards] = [before, await snapshot(server, tables)];
+            before = afterwards; // first: shrinking replays requests, each compared with the state it met
+            if (res.status >= 400 && afterwards !== was) {
+              failures.push(`${method} ${path} was refused (${res.status}) but changed stored data`);
+              assert.fail(failures.at(-1));
+            }
+          }),
+          { numRuns: RUNS_PER_ENGINE, seed: Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31) },
+        )
+        .catch((error: Error) => {
+          throw new Error(`${failures[0]}\n${error.message}`);
+        });
       if (process.env.BAD_INPUT_DEBUG) console.log(JSON.stringify([...statuses]));
       const total = [...statuses.values()].reduce((a, b) => a + b, 0);
       assert.ok(total >= RUNS_PER_ENGINE);
