@@ -4,8 +4,8 @@ import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import { engines } from './support/databases';
 import { images } from './support/images';
 import { startTestServer, type TestServer } from './support/server';
-import { type CookieJar, signIn } from './support/sign-in';
-import { insertMasjid } from './support/staff';
+import type { CookieJar } from './support/sign-in';
+import { insertMasjid, staffJar } from './support/staff';
 
 for (const engine of engines()) {
   describe(`photos of private notices are never cached (${engine})`, () => {
@@ -14,12 +14,7 @@ for (const engine of engines()) {
     let provider: string;
     before(async () => {
       server = await startTestServer(engine);
-      admin = (await signIn(server.url, { email: 'admin@uploads.example.sg' })).jar;
-      await server.app.db
-        .updateTable('users')
-        .set({ rights: 'admin' })
-        .where('email', '=', 'admin@uploads.example.sg')
-        .execute();
+      admin = await staffJar(server, 'admin@uploads.example.sg', 'admin');
       provider = await insertMasjid(server.app.db);
     });
     after(async () => server.stop());

@@ -4,6 +4,7 @@ import { engines, freshDatabase } from '../../test/support/databases';
 import { startTestIssuer } from '../../test/support/oidc-issuer';
 import { freePort, startTestServer, type TestServer } from '../../test/support/server';
 import { getJson, signIn } from '../../test/support/sign-in';
+import { staffJar } from '../../test/support/staff';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -15,6 +16,15 @@ for (const engine of engines()) {
     });
     after(async () => server.stop());
 
+    const audited = async (userId: string, action: string) =>
+      (
+        await server.app.db
+          .selectFrom('audit_log')
+          .select('action')
+          .where('entity_id', '=', userId)
+          .where('action', '=', action)
+          .execute()
+      ).length;
     const post = (path: string, cookie: string) =>
       fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, origin: server.url } });
 
@@ -37,13 +47,7 @@ for (const engine of engines()) {
         .executeTakeFirstOrThrow();
       assert.equal(row.oidc_sub?.endsWith('|google-owner'), true, 'still bound to its owner');
       assert.equal(row.rights, 'admin');
-      const refusals = await server.app.db
-        .selectFrom('audit_log')
-        .select('action')
-        .where('entity_id', '=', row.id)
-        .where('action', '=', 'user.sign-in-refused')
-        .execute();
-      assert.equal(refusals.length, 1, 'the refusal is logged');
+      assert.equal(await audited(row.id, 'user.sign-in-refused'), 1, 'the refusal is logged');
       assert.equal((await getJson(`${server.url}/api/protected`, owner.jar)).status, 200, 'the owner keeps working');
     });
 
@@ -83,13 +87,8 @@ for (const engine of engines()) {
         .executeTakeFirstOrThrow();
       const linkPath = `/api/v1/admin/users/${row.id}/link-sign-in`;
 
-      const editor = await signIn(server.url, { email: 'editor-link@example.sg' });
-      await server.app.db
-        .updateTable('users')
-        .set({ rights: 'admin' })
-        .where('email', '=', 'editor-link@example.sg')
-        .execute();
-      assert.equal((await post(linkPath, editor.jar.header())).status, 403, 'only a superadmin may link');
+      const admin = await staffJar(server, 'admin-link@example.sg', 'admin');
+      assert.equal((await post(linkPath, admin.header())).status, 403, 'only a superadmin may link');
 
       const root = await signIn(server.url, { email: 'root@example.sg' });
       const linked = await post(linkPath, root.jar.header());
@@ -104,13 +103,7 @@ for (const engine of engines()) {
       assert.equal(now.landedAt, `${server.url}/dashboard`);
       const old = await signIn(server.url, { email: 'secretary@masjid.example.sg', sub: 'google-old' });
       assert.equal(old.landedAt, `${server.url}/login?error=account-bound`);
-      const audit = await server.app.db
-        .selectFrom('audit_log')
-        .select('action')
-        .where('entity_id', '=', row.id)
-        .where('action', '=', 'user.sign-in-linked')
-        .execute();
-      assert.equal(audit.length, 1);
+      assert.equal(await audited(row.id, 'user.sign-in-linked'), 1);
     });
   });
 

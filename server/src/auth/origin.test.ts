@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { type CookieJar, getJson, signIn } from '../../test/support/sign-in';
+import { staffJar } from '../../test/support/staff';
 
 /** What a browser sends; the answers come from the rule in issue 13, not from the guard's code. */
 for (const engine of engines()) {
@@ -11,12 +12,7 @@ for (const engine of engines()) {
     let editor: CookieJar;
     before(async () => {
       server = await startTestServer(engine, { CORS_ORIGINS: 'https://shell.example.sg' });
-      editor = (await signIn(server.url, { email: 'editor@origin.example.sg' })).jar;
-      await server.app.db
-        .updateTable('users')
-        .set({ rights: 'editor' })
-        .where('email', '=', 'editor@origin.example.sg')
-        .execute();
+      editor = await staffJar(server, 'editor@origin.example.sg', 'editor');
     });
     after(async () => server.stop());
 
