@@ -33,6 +33,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/auth/google/logout': ANYONE,
   'GET /api/protected': SIGNED_IN,
   // binding an account to another Google account is a role-level decision: superadmin (issue 13)
+  'GET /api/v1/admin/users/refused-sign-ins': SUPERADMIN_ONLY,
   'POST /api/v1/admin/users/:id/link-sign-in': SUPERADMIN_ONLY,
   // janaza notifications and their images, providers and sending status
   'GET /api/v1/uploads/:id': JANAZA_AND_EVENTS,

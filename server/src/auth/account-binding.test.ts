@@ -91,6 +91,13 @@ for (const engine of engines()) {
       assert.equal((await post(linkPath, admin.header())).status, 403, 'only a superadmin may link');
 
       const root = await signIn(server.url, { email: 'root@example.sg' });
+      const waiting = await getJson(`${server.url}/api/v1/admin/users/refused-sign-ins`, root.jar);
+      assert.deepEqual(
+        (waiting.body as { data: { email: string }[] }).data.find((w) => w.email === 'secretary@masjid.example.sg')
+          ?.email,
+        'secretary@masjid.example.sg',
+        'the superadmin sees the account waiting',
+      );
       const linked = await post(linkPath, root.jar.header());
       assert.equal(linked.status, 200);
       assert.equal(((await linked.json()) as { data: { email: string } }).data.email, 'secretary@masjid.example.sg');
@@ -98,6 +105,11 @@ for (const engine of engines()) {
 
       const again = await post(linkPath, root.jar.header());
       assert.equal(again.status, 404, 'nothing waits to be linked any more');
+      const after = await getJson(`${server.url}/api/v1/admin/users/refused-sign-ins`, root.jar);
+      assert.equal(
+        (after.body as { data: { email: string }[] }).data.some((w) => w.email === 'secretary@masjid.example.sg'),
+        false,
+      );
 
       const now = await signIn(server.url, { email: 'secretary@masjid.example.sg', sub: 'google-new' });
       assert.equal(now.landedAt, `${server.url}/dashboard`);

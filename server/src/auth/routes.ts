@@ -7,7 +7,7 @@ import { body, HttpError } from '../web/errors';
 import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
 import { closeSession, openSession, SESSION_COOKIE } from './sessions';
-import { linkRefusedSubject, toProtectedUser, upsertSignedInUser } from './users';
+import { linkRefusedSubject, listRefusedSignIns, toProtectedUser, upsertSignedInUser } from './users';
 
 const PENDING_COOKIE = 'un_signin';
 const linkParams = z.object({ id: z.uuid({ error: 'is not an account id' }) });
@@ -100,6 +100,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     reply.clearCookie(SESSION_COOKIE, { path: '/', secure: policy.secure, sameSite: policy.sameSite });
     return { code: 200, message: 'Signed out' };
   });
+
+  app.get(API_PATHS.refusedSignIns, async () => ({ code: 200, data: await listRefusedSignIns(db) }));
 
   app.post(API_PATHS.linkSignIn, { schema: { params: linkParams } }, async (request) => {
     const { id } = request.params as z.infer<typeof linkParams>;

@@ -4,6 +4,7 @@ import {
   isDemoEmail,
   LEGACY_DEMO_EMAIL_DOMAIN,
   type ProtectedUser,
+  type RefusedSignIn,
   type Role,
   type SignInError,
 } from '@ummahnotify/shared/domain';
@@ -136,6 +137,23 @@ export async function linkRefusedSubject(db: Db, userId: string, actorId: string
     });
     return { ...row, ...changes };
   });
+}
+
+/** Accounts with a refused sign-in waiting for a superadmin's link, latest first. */
+export async function listRefusedSignIns(db: Db): Promise<RefusedSignIn[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'refused_at'])
+    .where('refused_oidc_sub', 'is not', null)
+    .orderBy('refused_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    email: r.email,
+    fName: r.first_name,
+    lName: r.last_name,
+    refusedAt: r.refused_at ?? '',
+  }));
 }
 
 export function toProtectedUser(user: UserRow): ProtectedUser {

@@ -36,3 +36,12 @@ export const DEMO_ACCOUNTS = [
 /** Why a sign-in came back to the login page (`/login?error=...`); each has a message in both languages. */
 export const SIGN_IN_ERRORS = ['expired', 'failed', 'unverified', 'account-bound', 'demo-account'] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
+
+/** An account a sign-in from another Google account was refused for (GET API_PATHS.refusedSignIns). */
+export interface RefusedSignIn {
+  _id: string;
+  email: string;
+  fName: string;
+  lName: string;
+  refusedAt: string;
+}
