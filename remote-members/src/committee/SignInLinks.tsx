@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useToast } from '@ummahnotify/shared/client';
 import { API_PATHS, type RefusedSignIn } from '@ummahnotify/shared/domain';
-import { App, Button, List, Typography } from 'antd';
+import { App, Button, Flex, List, Typography } from 'antd';
 import { retryServerFaults } from '../common/callProblem';
 import { formatMoment } from '../common/dates';
 import { useSectionText } from '../common/useSectionText';
@@ -59,26 +59,20 @@ export function SignInLinks() {
       <List
         dataSource={waiting.data}
         renderItem={(account) => (
-          <List.Item
-            actions={[
-              <Button
-                key="link"
-                onClick={() => confirmLink(account)}
-                aria-label={t('signIns.linkFor', { email: account.email })}
-              >
+          <List.Item>
+            {/* Wraps on a phone: the button goes under the details instead of squeezing them. */}
+            <Flex wrap gap={8} justify="space-between" align="center" style={{ width: '100%' }}>
+              <div style={{ flex: '1 1 220px', minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography.Text strong>{`${account.fName} ${account.lName}`.trim() || account.email}</Typography.Text>
+                <div>{account.email}</div>
+                <Typography.Text type="secondary">
+                  {t('signIns.refusedAt', { time: formatMoment(account.refusedAt, i18n.language) })}
+                </Typography.Text>
+              </div>
+              <Button onClick={() => confirmLink(account)} aria-label={t('signIns.linkFor', { email: account.email })}>
                 {t('signIns.link')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={`${account.fName} ${account.lName}`.trim() || account.email}
-              description={
-                <>
-                  <div>{account.email}</div>
-                  <div>{t('signIns.refusedAt', { time: formatMoment(account.refusedAt, i18n.language) })}</div>
-                </>
-              }
-            />
+              </Button>
+            </Flex>
           </List.Item>
         )}
       />
