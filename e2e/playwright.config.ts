@@ -60,6 +60,7 @@ export default defineConfig({
         OIDC_ISSUER: ISSUER_URL,
         GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
         SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
         SUPPORT_WHATSAPP,
         ...CHANNEL_ENV,

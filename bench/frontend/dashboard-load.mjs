@@ -51,7 +51,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 800 
 const page = await context.newPage();
 await page.goto(`${URL_BASE}/login`);
 await page.getByRole('link', { name: 'Sign in with Google' }).click();
-await page.locator('button[value="admin@demo.ummahnotify.sg"]').click();
+await page.locator('button[value="admin@demo.ummahnotify.invalid"]').click();
 await page.waitForURL(/\/dashboard\//);
 
 async function measure(cold) {

@@ -142,6 +142,7 @@ async function bench(engine: Engine) {
         OIDC_ISSUER: issuer.url,
         GOOGLE_CLIENT_ID: 'bench',
         GOOGLE_CLIENT_SECRET: 'bench',
+        VAPID_SUBJECT: 'mailto:notices@bench.example.sg',
         SUPERADMIN_EMAILS: ROOT,
       }),
       { logger: false },

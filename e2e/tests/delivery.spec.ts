@@ -6,6 +6,10 @@ import { insertMasjid, person, signIn } from '../support/fixtures';
 import { approveInList } from '../support/janaza-ui';
 import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPushSubscribe } from '../support/webpush';
 
+// API calls made with page.request say they come from the shell, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
+
 /**
  * Issue 7's check, as a new user would try it: subscribe through every channel from the landing page
  * (against the run's local peers: a push service, an SMTP server, fake Telegram Bot and WhatsApp Cloud

@@ -5,6 +5,10 @@ import { POSTER_DIR, POSTERS } from '../fixtures/events/posters';
 import { SERVER_URL } from '../support/env';
 import { person, signIn } from '../support/fixtures';
 
+// API calls made with page.request say they come from the shell, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
+
 const EVENTS_API = '/api/v1/admin/events';
 const OCR_ASSETS = `${SERVER_URL}/remotes/events/ocr/`;
 

@@ -48,6 +48,7 @@ test.beforeAll(async () => {
       OIDC_ISSUER: ISSUER_URL,
       GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
       SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
       REMOTE_JANAZA_URL: `http://127.0.0.1:${REMOTES.janaza}/`,
       REMOTE_EVENTS_URL: `http://127.0.0.1:${REMOTES.events}/`,

@@ -3,9 +3,13 @@ import { type APIRequestContext, type BrowserContext, expect, type Locator, type
 import { catalogues } from '@ummahnotify/shared/domain';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
-import { ISSUER_URL } from '../support/env';
+import { ISSUER_URL, SERVER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 import { createNotice, photoJpeg } from '../support/janaza-ui';
+
+// API calls made with page.request say they come from the shell, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
  * Issue 3's check: an admin (phone and desktop, English and Tamil) and an editor create a notice with a

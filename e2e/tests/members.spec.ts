@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { COMMITTEE_API, catalogues, MEMBERS_API } from '@ummahnotify/shared/domain';
-import { SUPERADMIN_EMAIL } from '../support/env';
+import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { type Person, person, signIn } from '../support/fixtures';
+
+// API calls made with page.request say they come from the shell, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
  * Issue 5's check: a superadmin creates a member, a masjid and a partner (the partner without UEN is

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { SUPERADMIN_EMAIL } from '../support/env';
+import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { person, signIn } from '../support/fixtures';
+
+// API calls made with page.request say they come from the shell, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 const SUMMARY = '/api/v1/admin/dashboard/summary';
 const UMMAHNOTIFY = ['/api/v1/admin/ummahnotify/list', '/api/v1/admin/ummahnotify/stats'];

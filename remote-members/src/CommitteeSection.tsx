@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommitteeForm } from './committee/CommitteeForm';
 import { CommitteeTable } from './committee/CommitteeTable';
+import { SignInLinks } from './committee/SignInLinks';
 import { SuperadminOnly } from './common/SuperadminOnly';
 
 /** /dashboard/committee-members (superadmin only; others go to /): Create is the form, Edit the management table. */
@@ -22,6 +23,7 @@ export default function CommitteeSection() {
               <>
                 <Typography.Title level={4}>{t('tableTitle')}</Typography.Title>
                 <CommitteeTable />
+                <SignInLinks />
               </>
             ),
           },

@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { installRightsGuard } from './auth/guard';
 import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
+import { purgeSessions } from './auth/sessions';
+import { countDemoAccounts } from './auth/users';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -25,6 +27,7 @@ import { sessionSecret as loadSessionSecret, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { registerFrontend } from './web/frontend';
+import { redactingLogger } from './web/log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,10 +53,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sessionSecret = await loadSessionSecret(config.sessionSecret, keys);
 
   const app = Fastify({
-    logger: options.logger ?? { level: 'info' },
+    logger: redactingLogger(options.logger ?? { level: 'info' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (!config.demo) {
+    const demoAccounts = await countDemoAccounts(db);
+    if (demoAccounts > 0) {
+      app.log.warn(
+        `${demoAccounts} demo account(s) in this database cannot sign in outside demo mode; remove them when you no longer need them`,
+      );
+    }
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
@@ -97,7 +108,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   installErrorHandlers(app);
-  installRightsGuard(app, db, allowedOrigins);
+  const sessionIdleMs = config.sessionIdleMinutes * 60_000;
+  installRightsGuard(app, db, allowedOrigins, sessionIdleMs);
+  jobs.register({
+    name: 'session-purge',
+    everyMs: 10 * 60_000,
+    run: async () => {
+      const n = await purgeSessions(db, sessionIdleMs);
+      if (n > 0) app.log.info({ sessions: n }, 'ended sessions deleted');
+    },
+  });
 
   app.get(API_PATHS.health, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();

@@ -15,8 +15,14 @@ describe('configuration from the environment', () => {
     assert.deepEqual(c.corsOrigins, ['http://localhost:3000']);
   });
 
+  const google = {
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 's',
+    VAPID_SUBJECT: 'mailto:notices@masjid.example.sg',
+  };
+
   test('a Google client turns demo mode off and binds to every interface', () => {
-    const c = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', DATABASE_URL: 'postgres://u@h/db' });
+    const c = loadConfig({ ...google, DATABASE_URL: 'postgres://u@h/db' });
     assert.equal(c.demo, false);
     assert.equal(c.host, '0.0.0.0');
     assert.equal(c.oidc.issuer, 'https://accounts.google.com');
@@ -42,12 +48,56 @@ describe('configuration from the environment', () => {
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL must be an smtp/],
     [{ SUPPORT_WHATSAPP: 'call me' }, /SUPPORT_WHATSAPP must be a phone number/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET is required/],
+    [
+      { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' },
+      /^Configuration error: VAPID_SUBJECT is required outside demo mode/,
+    ],
+    [{ VAPID_SUBJECT: 'notices@example.sg' }, /VAPID_SUBJECT must be a mailto: address or an https: URL/],
+    [
+      { ...google, SUPERADMIN_EMAILS: 'chair@masjid.example.sg', VAPID_SUBJECT: 'mailto:Chair@masjid.example.sg' },
+      /VAPID_SUBJECT must be a role address/,
+    ],
+    [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES must be a whole number of minutes/],
   ];
   for (const [env, message] of bad) {
     test(`refuses ${JSON.stringify(env)} with a one-line reason`, () => {
       assert.throws(
         () => loadConfig(env),
         (e: unknown) => e instanceof ConfigError && message.test(e.message) && !e.message.includes('\n'),
+      );
+    });
+  }
+
+  test('VAPID_SUBJECT: a role address by default in demo mode, as given otherwise', () => {
+    assert.equal(loadConfig({}).vapidSubject, 'mailto:notices@localhost');
+    assert.equal(loadConfig(google).vapidSubject, 'mailto:notices@masjid.example.sg');
+    assert.equal(
+      loadConfig({ ...google, VAPID_SUBJECT: 'https://notify.example.sg' }).vapidSubject,
+      'https://notify.example.sg',
+    );
+  });
+
+  test('SESSION_IDLE_MINUTES defaults to a day', () => {
+    assert.equal(loadConfig({}).sessionIdleMinutes, 1440);
+    assert.equal(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMinutes, 30);
+  });
+
+  // A refused secret is named but never printed: configuration errors end up in logs.
+  const secrets: [string, string][] = [
+    ['SESSION_SECRET', 'too-short-but-still-secret'],
+    ['SMTP_URL', 'http://user:mail-password@mail.example.sg'],
+    ['TELEGRAM_WEBHOOK_SECRET', 'bad secret with spaces!'],
+  ];
+  for (const [name, value] of secrets) {
+    test(`a wrong ${name} is reported without its value`, () => {
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: unknown) =>
+          e instanceof ConfigError &&
+          e.message.startsWith(`Configuration error: ${name} `) &&
+          e.message.endsWith('(got a value that is not shown)') &&
+          !e.message.includes(value) &&
+          !e.message.includes('password'),
       );
     });
   }

@@ -53,7 +53,13 @@ const envSchema = z.object({
   SUPERADMIN_EMAILS: z.preprocess(csv, z.array(z.email('must be a comma-separated list of emails')).default([])),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
-  VAPID_SUBJECT: optionalText,
+  VAPID_SUBJECT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(
     blankToUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -110,6 +116,15 @@ const envSchema = z.object({
         .optional(),
     ),
   ),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of minutes between 5 and 43200' })
+      .int('must be a whole number of minutes between 5 and 43200')
+      .min(5, 'must be a whole number of minutes between 5 and 43200')
+      .max(43200, 'must be a whole number of minutes between 5 and 43200')
+      .default(1440),
+  ),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('loopback')),
   WEBPUSH_ENDPOINT_HOSTS: z.preprocess(
     csv,
@@ -160,6 +175,10 @@ export interface Config {
   demo: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined };
   sessionSecret: string | undefined;
+  /** A session unused this long ends (it also ends at its expiry). */
+  sessionIdleMinutes: number;
+  /** Who the push services may contact about our web push (VAPID "sub"): a role address or our site. */
+  vapidSubject: string;
   superadminEmails: string[];
   supportWhatsapp: string | null;
   timeZone: string;
@@ -171,7 +190,6 @@ export interface Config {
     Env,
     | 'VAPID_PUBLIC_KEY'
     | 'VAPID_PRIVATE_KEY'
-    | 'VAPID_SUBJECT'
     | 'SMTP_URL'
     | 'MAIL_FROM'
     | 'TELEGRAM_BOT_TOKEN'
@@ -193,6 +211,42 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Never printed, not even in a configuration error: what they hold opens the door to something. */
+const SECRET_NAMES = new Set([
+  'SESSION_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'VAPID_PRIVATE_KEY',
+  'SMTP_URL',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+  'DATABASE_URL',
+]);
+
+/**
+ * VAPID_SUBJECT outside demo mode must be set, and must not be a superadmin's own address (push
+ * services write to it; people leave). Demo mode uses a role address on its own host.
+ */
+function vapidSubjectOf(e: Env, demo: boolean, publicUrl: string): string {
+  if (e.VAPID_SUBJECT) {
+    const mail = e.VAPID_SUBJECT.startsWith('mailto:') ? e.VAPID_SUBJECT.slice(7).toLowerCase() : undefined;
+    if (mail && e.SUPERADMIN_EMAILS.some((m) => m.toLowerCase() === mail)) {
+      throw new ConfigError(
+        "Configuration error: VAPID_SUBJECT must be a role address (e.g. mailto:notices@your-domain), not a superadmin's own",
+      );
+    }
+    return e.VAPID_SUBJECT;
+  }
+  if (!demo) {
+    throw new ConfigError(
+      'Configuration error: VAPID_SUBJECT is required outside demo mode: a role address such as mailto:notices@your-domain, or your https site',
+    );
+  }
+  return `mailto:notices@${new URL(publicUrl).hostname}`;
+}
+
 /** Where a remote's mf-manifest.json is: a folder URL gets the file name appended. */
 function manifestUrl(value: string | undefined, name: string): string {
   const base = value ?? `/remotes/${name}/`;
@@ -204,7 +258,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got '${source[name] ?? ''}')`);
+    const got = SECRET_NAMES.has(name) ? 'a value that is not shown' : `'${source[name] ?? ''}'`;
+    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got ${got})`);
   }
   const e = parsed.data;
   const demo = !e.GOOGLE_CLIENT_ID;
@@ -217,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Configuration error: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const vapidSubject = vapidSubjectOf(e, demo, publicUrl);
   const databaseUrl = e.DATABASE_URL;
   const database: Config['database'] =
     databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
@@ -244,6 +300,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { issuer: `${publicUrl}/demo-oidc`, clientId: 'ummahnotify-demo', clientSecret: undefined }
       : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
     sessionSecret: e.SESSION_SECRET,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    vapidSubject,
     superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
     timeZone: e.TZ_DISPLAY,
@@ -252,7 +310,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     channels: {
       VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY,
-      VAPID_SUBJECT: e.VAPID_SUBJECT,
       SMTP_URL: e.SMTP_URL,
       MAIL_FROM: e.MAIL_FROM,
       TELEGRAM_BOT_TOKEN: e.TELEGRAM_BOT_TOKEN,

@@ -1,7 +1,18 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-async function main(): Promise<void> {
+/** After a stop signal, how long closing (requests in flight, delivery, database) may take. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** One clear line on stderr and a non-zero exit: what an operator reads in the service log. */
+function fail(what: string, error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`${what}: ${reason.split('\n')[0]}`);
+  process.exit(1);
+}
+
+async function start(): Promise<FastifyInstance> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -13,18 +24,33 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const close = async (signal: string) => {
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+    setTimeout(
+      () => fail('UmmahNotify shutdown failed', new Error(`not finished after ${SHUTDOWN_DEADLINE_MS / 1000} s`)),
+      SHUTDOWN_DEADLINE_MS,
+    );
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail('UmmahNotify shutdown failed', error),
+    );
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
   app.log.info(
     { url: config.publicUrl, database: config.database.kind, demo: config.demo },
     config.demo ? `UmmahNotify (demo mode) at ${config.publicUrl}` : `UmmahNotify at ${config.publicUrl}`,
   );
+  return app;
 }
 
-void main();
+start().catch((error: unknown) => fail('UmmahNotify could not start', error));

@@ -37,24 +37,34 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * ROUTE_RIGHTS (a route without a line stops start-up), and state-changing calls must come from an
  * allowed origin. Runs before the body is read, so refused uploads cost nothing.
  */
-export function installRightsGuard(app: FastifyInstance, db: Db, allowedOrigins: string[]): void {
+export function installRightsGuard(
+  app: FastifyInstance,
+  db: Db,
+  allowedOrigins: string[],
+  sessionIdleMs: number,
+): void {
   app.decorateRequest('user', null);
   app.decorate('routeKeys', [] as string[]);
 
+  // A write that carries the session cookie must show it comes from our own pages: an allowed Origin,
+  // or (when a browser leaves Origin out) Sec-Fetch-Site: same-origin. Writes without the cookie
+  // (public sign-up, webhooks with their own secret) only need an Origin, when sent, to be allowed.
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin && !allowedOrigins.includes(origin)) {
+    const allowed = origin
+      ? allowedOrigins.includes(origin)
+      : !request.cookies[SESSION_COOKIE] || request.headers['sec-fetch-site'] === 'same-origin';
+    if (!allowed) {
       return reply
         .status(403)
         .send(body(403, 'This request came from a site that is not allowed to change data here.'));
     }
   };
-
   const checkAccess = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (access === 'public') return;
     const token = sessionToken(request);
-    const user = token ? await userForSession(db, token) : undefined;
+    const user = token ? await userForSession(db, token, sessionIdleMs) : undefined;
     if (!user) return reply.status(401).send(body(401, 'Please sign in to continue.'));
     request.user = user;
     if (access === 'signed-in') return;

@@ -20,6 +20,8 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'GET /api/auth/google/callback': 'public',
   'GET /api/auth/google/logout': 'public',
   'GET /api/protected': 'signed-in',
+  'GET /api/v1/admin/users/refused-sign-ins': SUPERADMIN,
+  'POST /api/v1/admin/users/:id/link-sign-in': SUPERADMIN,
   // uploads (server/src/features/uploads)
   'GET /api/v1/uploads/:id': STAFF,
   'GET /api/v1/uploads/:id/thumb': STAFF,

@@ -1,14 +1,16 @@
 import { API_PATHS } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import { body } from '../web/errors';
+import { body, HttpError } from '../web/errors';
 import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
 import { closeSession, openSession, SESSION_COOKIE } from './sessions';
-import { toProtectedUser, upsertSignedInUser } from './users';
+import { linkRefusedSubject, listRefusedSignIns, toProtectedUser, upsertSignedInUser } from './users';
 
 const PENDING_COOKIE = 'un_signin';
+const linkParams = z.object({ id: z.uuid({ error: 'is not an account id' }) });
 const PENDING_TTL_S = 10 * 60;
 
 export interface CookiePolicy {
@@ -65,7 +67,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     }
     if (!identity.email || !identity.emailVerified) return reply.redirect(`${config.publicUrl}/login?error=unverified`);
 
-    const user = await upsertSignedInUser(db, identity, config.superadminEmails);
+    const outcome = await upsertSignedInUser(db, identity, {
+      superadminEmails: config.superadminEmails,
+      demo: config.demo,
+    });
+    if ('refused' in outcome) {
+      request.log.warn({ reason: outcome.refused }, 'sign-in refused: the email belongs to another sign-in');
+      return reply.redirect(`${config.publicUrl}/login?error=${outcome.refused}`);
+    }
+    const { user } = outcome;
     const previous = sessionToken(request);
     if (previous) await closeSession(db, previous); // rotate: never keep a pre-sign-in session id
     const session = await openSession(db, user.id);
@@ -81,9 +91,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
   app.get(API_PATHS.protected, async (request) => toProtectedUser(signedInUser(request)));
 
   app.get(API_PATHS.logout, async (request, reply) => {
+    // SPEC §7 makes logout a GET; a link on another site must not sign staff out.
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.status(403).send(body(403, 'Signing out from another site is not allowed.'));
+    }
     const token = sessionToken(request);
     if (token) await closeSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', secure: policy.secure, sameSite: policy.sameSite });
     return { code: 200, message: 'Signed out' };
+  });
+
+  app.get(API_PATHS.refusedSignIns, async () => ({ code: 200, data: await listRefusedSignIns(db) }));
+
+  app.post(API_PATHS.linkSignIn, { schema: { params: linkParams } }, async (request) => {
+    const { id } = request.params as z.infer<typeof linkParams>;
+    const linked = await linkRefusedSubject(db, id, signedInUser(request).id);
+    if (!linked) throw new HttpError(404, 'No refused sign-in is waiting to be linked to that account.');
+    request.log.info({ userId: id }, 'sign-in linked by a superadmin');
+    return { code: 200, data: toProtectedUser(linked) };
   });
 }

@@ -15,6 +15,9 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  /** The subject of the last sign-in refused for this account's email, until a superadmin links it. */
+  refused_oidc_sub: string | null;
+  refused_at: string | null;
 }
 
 export interface SessionsTable {

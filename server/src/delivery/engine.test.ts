@@ -221,7 +221,7 @@ for (const engine of engines()) {
         form.append(k, v);
       const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
         method: 'POST',
-        headers: { cookie: admin.header() },
+        headers: { cookie: admin.header(), origin: server.url },
         body: form,
       });
       assert.equal(created.status, 201);

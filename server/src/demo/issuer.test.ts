@@ -38,7 +38,7 @@ describe('demo mode: the in-process OpenID Connect issuer', () => {
   }
 
   test('picking a seeded demo account signs in with its rights', async () => {
-    const { jar, landedAt } = await signInAs('admin@demo.ummahnotify.sg');
+    const { jar, landedAt } = await signInAs('admin@demo.ummahnotify.invalid');
     assert.equal(landedAt, `${demo.url}/dashboard`);
     const me = await (await fetch(`${demo.url}/api/protected`, { headers: { cookie: jar.header() } })).json();
     assert.equal(me.rights, 'admin');
@@ -66,7 +66,7 @@ describe('demo mode: the in-process OpenID Connect issuer', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-      body: 'account=superadmin@demo.ummahnotify.sg',
+      body: 'account=superadmin@demo.ummahnotify.invalid',
     });
     assert.equal(res.status, 403);
     assert.match((await res.json()).message, /not allowed to change data/);

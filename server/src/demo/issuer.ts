@@ -5,16 +5,19 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Config } from '../config';
 import { body } from '../web/errors';
 import { renderAccountChooser } from './account-chooser';
+import { BoundedMap } from './bounded-map';
 
 interface Grant {
   redirectUri: string;
   codeChallenge: string;
   nonce: string | undefined;
   email: string;
-  expiresAt: number;
 }
 
 const CODE_TTL_MS = 60_000;
+const ACCESS_TOKEN_TTL_S = 300;
+/** Codes and tokens kept at once: far above what demo visitors use, small enough for any memory. */
+const MAX_ENTRIES = 1000;
 const b64url = (buf: Buffer) => buf.toString('base64url');
 
 /**
@@ -28,8 +31,8 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
   const redirectUri = `${config.publicUrl}${API_PATHS.signInCallback}`;
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'demo-1', alg: 'RS256', use: 'sig' };
-  const grants = new Map<string, Grant>();
-  const accessTokens = new Map<string, string>();
+  const grants = new BoundedMap<Grant>(MAX_ENTRIES, CODE_TTL_MS);
+  const accessTokens = new BoundedMap<string>(MAX_ENTRIES, ACCESS_TOKEN_TTL_S * 1000);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
@@ -79,7 +82,6 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
         codeChallenge: f.code_challenge as string,
         nonce: f.nonce,
         email: account.email,
-        expiresAt: Date.now() + CODE_TTL_MS,
       });
       const target = new URL(redirectUri);
       target.searchParams.set('code', code);
@@ -96,13 +98,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
         grant &&
         f.code_verifier &&
         b64url(createHash('sha256').update(f.code_verifier).digest()) === grant.codeChallenge;
-      if (
-        f.grant_type !== 'authorization_code' ||
-        !grant ||
-        grant.expiresAt < Date.now() ||
-        f.redirect_uri !== grant.redirectUri ||
-        !verifierOk
-      ) {
+      if (f.grant_type !== 'authorization_code' || !grant || f.redirect_uri !== grant.redirectUri || !verifierOk) {
         return reply.status(400).send({ error: 'invalid_grant' });
       }
       const account = DEMO_ACCOUNTS.find((a) => a.email === grant.email);
@@ -128,7 +124,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       return {
         access_token: accessToken,
         token_type: 'Bearer',
-        expires_in: 300,
+        expires_in: ACCESS_TOKEN_TTL_S,
         id_token: idToken,
         scope: 'openid email profile',
       };

@@ -9,7 +9,10 @@ export interface Answer<T = unknown> {
 export function client(baseUrl: string, jar?: CookieJar) {
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const headers: Record<string, string> = {};
-    if (jar) headers.cookie = jar.header();
+    if (jar) {
+      headers.cookie = jar.header();
+      headers.origin = baseUrl; // as a browser sends it on a write from our own pages
+    }
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}${path}`, {
       method,

@@ -7,6 +7,8 @@ export interface TestIdentity {
   givenName?: string;
   familyName?: string;
   emailVerified?: boolean;
+  /** The issuer's subject for this person (default: derived from the email). */
+  sub?: string;
 }
 
 export const IDENTITY_COOKIE = 'test_identity';
@@ -40,7 +42,7 @@ export async function startTestIssuer(port = 0): Promise<{ url: string; stop: ()
       const identity = req.body?.code ? byCode.get(req.body.code) : undefined;
       if (!identity) return;
       Object.assign(token.payload, {
-        sub: `sub-${identity.email}`,
+        sub: identity.sub ?? `sub-${identity.email}`,
         email: identity.email,
         email_verified: identity.emailVerified ?? true,
         given_name: identity.givenName ?? identity.email.split('@')[0],

@@ -6,6 +6,10 @@ export const API_PATHS = {
   protected: '/api/protected',
   health: '/healthz',
   appConfig: '/app-config.json',
+  /** A superadmin binds an account to the Google account whose sign-in it refused (issue 13). */
+  linkSignIn: '/api/v1/admin/users/:id/link-sign-in',
+  /** Accounts whose email a sign-in from another Google account was refused for, waiting for that link. */
+  refusedSignIns: '/api/v1/admin/users/refused-sign-ins',
 } as const;
 
 /** The answer every refused request carries: 400 validation, 401, 403, 404, 409. */

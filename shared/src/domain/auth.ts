@@ -12,10 +12,36 @@ export const protectedUserSchema = z.object({
 });
 export type ProtectedUser = z.infer<typeof protectedUserSchema>;
 
+/**
+ * Demo accounts live on a reserved domain (RFC 2606 `.invalid`): no identity provider can vouch for
+ * such an address, so a demo-seeded database switched to Google gives these rows to nobody.
+ */
+export const DEMO_EMAIL_DOMAIN = 'demo.ummahnotify.invalid';
+/** The domain demo accounts used before they moved to `.invalid`; databases seeded then still hold it. */
+export const LEGACY_DEMO_EMAIL_DOMAIN = 'demo.ummahnotify.sg';
+
+export function isDemoEmail(email: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domain === DEMO_EMAIL_DOMAIN || domain === LEGACY_DEMO_EMAIL_DOMAIN;
+}
+
 /** Demo accounts offered by the in-process issuer when no Google client is configured. */
 export const DEMO_ACCOUNTS = [
-  { email: 'superadmin@demo.ummahnotify.sg', givenName: 'Aisha', familyName: 'Rahman', rights: 'superadmin' },
-  { email: 'admin@demo.ummahnotify.sg', givenName: 'Farid', familyName: 'Ismail', rights: 'admin' },
-  { email: 'editor@demo.ummahnotify.sg', givenName: 'Kavitha', familyName: 'Mohamed', rights: 'editor' },
-  { email: 'member@demo.ummahnotify.sg', givenName: 'Yusuf', familyName: 'Hassan', rights: 'none' },
+  { email: `superadmin@${DEMO_EMAIL_DOMAIN}`, givenName: 'Aisha', familyName: 'Rahman', rights: 'superadmin' },
+  { email: `admin@${DEMO_EMAIL_DOMAIN}`, givenName: 'Farid', familyName: 'Ismail', rights: 'admin' },
+  { email: `editor@${DEMO_EMAIL_DOMAIN}`, givenName: 'Kavitha', familyName: 'Mohamed', rights: 'editor' },
+  { email: `member@${DEMO_EMAIL_DOMAIN}`, givenName: 'Yusuf', familyName: 'Hassan', rights: 'none' },
 ] as const;
+
+/** Why a sign-in came back to the login page (`/login?error=...`); each has a message in both languages. */
+export const SIGN_IN_ERRORS = ['expired', 'failed', 'unverified', 'account-bound', 'demo-account'] as const;
+export type SignInError = (typeof SIGN_IN_ERRORS)[number];
+
+/** An account a sign-in from another Google account was refused for (GET API_PATHS.refusedSignIns). */
+export interface RefusedSignIn {
+  _id: string;
+  email: string;
+  fName: string;
+  lName: string;
+  refusedAt: string;
+}

@@ -9,12 +9,12 @@ import { LoginPage } from './LoginPage';
 
 const config: AppConfig = { ...DEFAULT_APP_CONFIG, apiUrl: 'https://api.example.sg' };
 
-async function renderLogin() {
+async function renderLogin(path = '/login') {
   return renderWithProviders(
     <AppConfigProvider value={config}>
       <LoginPage />
     </AppConfigProvider>,
-    { history: ['/login'] },
+    { history: [path] },
   );
 }
 
@@ -55,5 +55,20 @@ describe('LoginPage', () => {
     await renderLogin();
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Something went wrong in login page.'));
     expect(await screen.findByText(/Could not reach the server/)).toBeInTheDocument();
+  });
+
+  it('says why a sign-in was refused when the server sends the browser back with ?error=', async () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    await renderLogin('/login?error=account-bound');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This email address belongs to an account that signs in with a different Google account.',
+    );
+  });
+
+  it('shows no alert for an unknown error code', async () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    await renderLogin('/login?error=<script>');
+    await screen.findByText('Sign in with Google');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

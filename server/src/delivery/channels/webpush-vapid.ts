@@ -69,12 +69,9 @@ export async function loadVapidKeys(config: Config, shared?: SharedKey): Promise
   }
 }
 
-/** VAPID_SUBJECT, else the public URL when it is https, else a mailto: the push service can write to. */
+/** VAPID_SUBJECT (required outside demo mode; a role address in demo mode, see config.ts). */
 export function vapidSubject(config: Config): string {
-  if (config.channels.VAPID_SUBJECT) return config.channels.VAPID_SUBJECT;
-  if (config.publicUrl.startsWith('https://')) return config.publicUrl;
-  if (config.superadminEmails[0]) return `mailto:${config.superadminEmails[0]}`;
-  return `mailto:webpush@${new URL(config.publicUrl).hostname}`;
+  return config.vapidSubject;
 }
 
 /** A token lives 12 h (RFC 8292 allows 24 h) and is signed again once half of that has passed. */

@@ -43,7 +43,7 @@ for (const engine of engines()) {
       jar: CookieJar | undefined,
       payload?: unknown,
     ): Promise<Answer> => {
-      const headers: Record<string, string> = jar ? { cookie: jar.header() } : {};
+      const headers: Record<string, string> = jar ? { cookie: jar.header(), origin: server.url } : {};
       let body: BodyInit | undefined;
       if (payload instanceof FormData) body = payload;
       else if (payload !== undefined) {

@@ -36,7 +36,7 @@ for (const engine of engines()) {
     const providers = { masjid: randomUUID(), partner: randomUUID(), member: randomUUID() };
 
     const call = async (method: string, path: string, jar: CookieJar | undefined, body?: unknown): Promise<Answer> => {
-      const headers: Record<string, string> = jar ? { cookie: jar.header() } : {};
+      const headers: Record<string, string> = jar ? { cookie: jar.header(), origin: server.url } : {};
       let payload: BodyInit | undefined;
       if (body instanceof FormData) payload = body;
       else if (body !== undefined) {

@@ -43,7 +43,7 @@ for (const engine of engines()) {
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       const res = await fetch(`${server.url}${SUBSCRIBERS_API.update}`, {
         method: 'POST',
-        headers: { cookie: rootJar.header() },
+        headers: { cookie: rootJar.header(), origin: server.url },
         body: form,
       });
       return { status: res.status, body: (await res.json()) as { code: number; data: Subscriber } & Refusal };

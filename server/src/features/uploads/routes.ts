@@ -16,10 +16,17 @@ export async function registerUploads(app: FastifyInstance, { db, config, images
 
   const send = (variant: ImageVariant) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = params.parse(request.params);
+    // A private notice's photo must not stay in a browser's cache (a shared or lost phone).
+    const privateNotice = await db
+      .selectFrom('janaza_notices')
+      .select('id')
+      .where('image_id', '=', id)
+      .where('is_privacy', '=', 1)
+      .executeTakeFirst();
     return sendImage(request, reply, {
       bytes: await images.read(db, id, variant),
       etag: `${id}-${variant}`,
-      cacheControl: 'private, max-age=31536000, immutable',
+      cacheControl: privateNotice ? 'no-store' : 'private, max-age=31536000, immutable',
       notFound: 'That image does not exist.',
     });
   };

@@ -10,6 +10,15 @@ export const committee = defineCatalogue(
     committeeTitle: 'Committee Members',
     'tab.create': 'Create',
     'tab.edit': 'Edit',
+    'signIns.title': 'Sign-ins waiting for a link',
+    'signIns.intro':
+      'Someone signed in with the email of one of these accounts, but from a different Google account, and was refused. Link only when you have checked with the person that the new Google account is theirs: the account then signs in with it, and its old Google account no longer can.',
+    'signIns.refusedAt': 'Refused at {{time}}',
+    'signIns.link': 'Link the new Google account',
+    'signIns.linkFor': 'Link the new Google account to {{email}}',
+    'signIns.confirm': 'Link the Google account that last tried to sign in as {{email}}?',
+    'signIns.linked': 'Linked. {{email}} now signs in with the new Google account.',
+    'signIns.failed': 'The link was not made.',
     formTitle: 'Committee Member Form',
     tableTitle: 'Members management',
 
@@ -104,6 +113,15 @@ export const committee = defineCatalogue(
     committeeTitle: 'குழு உறுப்பினர்கள்',
     'tab.create': 'உருவாக்கு',
     'tab.edit': 'திருத்து',
+    'signIns.title': 'இணைப்புக்குக் காத்திருக்கும் உள்நுழைவுகள்',
+    'signIns.intro':
+      'இந்தக் கணக்குகளில் ஒன்றின் மின்னஞ்சலுடன், ஆனால் வேறொரு Google கணக்கிலிருந்து ஒருவர் உள்நுழைய முயன்று மறுக்கப்பட்டார். புதிய Google கணக்கு அவருடையதுதான் என்று அவரிடம் உறுதிசெய்த பிறகே இணைக்கவும்: அதன் பிறகு கணக்கு அதனுடன் உள்நுழையும்; பழைய Google கணக்கால் இனி முடியாது.',
+    'signIns.refusedAt': '{{time}} அன்று மறுக்கப்பட்டது',
+    'signIns.link': 'புதிய Google கணக்கை இணை',
+    'signIns.linkFor': 'புதிய Google கணக்கை {{email}} உடன் இணை',
+    'signIns.confirm': '{{email}} ஆக கடைசியாக உள்நுழைய முயன்ற Google கணக்கை இணைக்கவா?',
+    'signIns.linked': 'இணைக்கப்பட்டது. {{email}} இனி புதிய Google கணக்குடன் உள்நுழையும்.',
+    'signIns.failed': 'இணைப்பு செய்யப்படவில்லை.',
     formTitle: 'குழு உறுப்பினர் படிவம்',
     tableTitle: 'உறுப்பினர் நிர்வாகம்',
 

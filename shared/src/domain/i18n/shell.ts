@@ -38,6 +38,12 @@ export const shell = defineCatalogue(
     smileBody: 'There is nothing on this page. Choose a section from the menu.',
     forbiddenHint: 'Taking you back to the previous page...',
     backHome: 'Home page',
+    signInErrorExpired: 'The sign-in took too long or was started elsewhere. Please sign in again.',
+    signInErrorFailed: 'Google did not confirm the sign-in. Please try again.',
+    signInErrorUnverified: 'Your Google account has no verified email address, so it cannot sign in here.',
+    signInErrorAccountBound:
+      'This email address belongs to an account that signs in with a different Google account. Ask a superadmin to link your Google account to it.',
+    signInErrorDemoAccount: 'Demo accounts cannot sign in outside demo mode.',
   },
   {
     signInWithGoogle: 'Google மூலம் உள்நுழைக',
@@ -75,5 +81,11 @@ export const shell = defineCatalogue(
     smileBody: 'இந்தப் பக்கத்தில் எதுவும் இல்லை. மெனுவிலிருந்து ஒரு பகுதியைத் தேர்ந்தெடுக்கவும்.',
     forbiddenHint: 'முந்தைய பக்கத்திற்குத் திருப்பி அனுப்புகிறது...',
     backHome: 'முகப்புப் பக்கம்',
+    signInErrorExpired: 'உள்நுழைவு அதிக நேரம் எடுத்தது அல்லது வேறு இடத்தில் தொடங்கப்பட்டது. மீண்டும் உள்நுழையவும்.',
+    signInErrorFailed: 'Google உள்நுழைவை உறுதிப்படுத்தவில்லை. மீண்டும் முயற்சிக்கவும்.',
+    signInErrorUnverified: 'உங்கள் Google கணக்கில் சரிபார்க்கப்பட்ட மின்னஞ்சல் முகவரி இல்லை; எனவே இங்கு உள்நுழைய முடியாது.',
+    signInErrorAccountBound:
+      'இந்த மின்னஞ்சல் முகவரி வேறொரு Google கணக்கின் மூலம் உள்நுழையும் கணக்கிற்குச் சொந்தமானது. உங்கள் Google கணக்கை அதனுடன் இணைக்க ஒரு சூப்பர் நிர்வாகியிடம் கேளுங்கள்.',
+    signInErrorDemoAccount: 'டெமோ பயன்முறைக்கு வெளியே டெமோ கணக்குகள் உள்நுழைய முடியாது.',
   },
 );

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { freshDatabase } from '../../test/support/databases';
+import { freePort } from '../../test/support/server';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+
+test('tokens in URLs never reach the request log', async () => {
+  const database = await freshDatabase('sqlite');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const lines: string[] = [];
+  const app = await buildApp(loadConfig({ PORT: String(port), PUBLIC_URL: url, DATA_DIR: database.dataDir }), {
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+  });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+    const calls: [string, string][] = [
+      ['POST', '/api/public/unsubscribe/SECRET-one-click-token'],
+      ['GET', '/unsubscribe?lang=ta&token=SECRET-page-token'],
+      ['GET', '/subscribe/confirm?token=SECRET-confirm-token'],
+      ['GET', '/api/auth/google/callback?code=SECRET-oidc-code&state=SECRET-oidc-state&iss=x'],
+      ['GET', '/api/public/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=SECRET-verify&hub.challenge=SECRET-c'],
+    ];
+    for (const [method, path] of calls)
+      await (await fetch(`${url}${path}`, { method, redirect: 'manual' })).arrayBuffer();
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
+    assert.equal(requests.length, calls.length, 'each request was logged');
+    assert.deepEqual(
+      requests.map((l) => l.req.url),
+      [
+        '/api/public/unsubscribe/REDACTED',
+        '/unsubscribe?lang=ta&token=REDACTED',
+        '/subscribe/confirm?token=REDACTED',
+        '/api/auth/google/callback?code=REDACTED&state=REDACTED&iss=x',
+        '/api/public/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=REDACTED&hub.challenge=REDACTED',
+      ],
+    );
+    assert.equal(lines.join('\n').includes('SECRET-'), false, 'no secret anywhere in the log');
+  } finally {
+    await app.close();
+    await database.drop();
+  }
+});
