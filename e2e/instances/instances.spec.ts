@@ -27,6 +27,9 @@ const BROADCAST = 5000;
 const j = catalogues.janaza.en;
 
 test.skip(!process.env.TEST_DATABASE_URL, 'needs PostgreSQL: set TEST_DATABASE_URL=postgres://...');
+// API calls made with page.request send the shell's Origin, as the browser's own writes do
+// (the server refuses cookie-authenticated writes without a same-origin Origin).
+test.use({ extraHTTPHeaders: { origin: INSTANCES.proxyUrl } });
 test.describe.configure({ mode: 'serial' });
 
 let database: TestDatabase;
@@ -65,6 +68,7 @@ test.beforeAll(async () => {
       SUPERADMIN_EMAILS: INSTANCES.superadmin,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'UmmahNotify <notices@instances.example.sg>',
+      VAPID_SUBJECT: 'mailto:notices@instances.example.sg',
       // the host alone (before endpoint ports were checked) and with its port (after)
       WEBPUSH_ENDPOINT_HOSTS: `127.0.0.1,127.0.0.1:${INSTANCES.pushPort}`,
       WEBPUSH_CONCURRENCY: String(INSTANCES.webpushConcurrency),
