@@ -22,8 +22,11 @@ import { type CookieJar, signIn } from './support/sign-in';
 const RUNS_PER_ENGINE = Number(process.env.BAD_INPUT_RUNS ?? Math.ceil(5000 / engines().length));
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Written by the delivery worker in the background, and by the session guard's last-seen stamp: not a request's doing. */
-const BACKGROUND_TABLES = new Set(['outbox', 'deliveries', 'sessions']);
+/**
+ * Written by the delivery worker and the periodic jobs in the background, by the session guard's last-seen
+ * stamp, and by the shared rate limiter, which counts every request, refused or not: not a refused request's doing.
+ */
+const BACKGROUND_TABLES = new Set(['outbox', 'deliveries', 'sessions', 'rate_limits', 'job_runs']);
 
 /** Field names the real forms use, so generated bodies reach the validation of each field. */
 const FIELDS = [

@@ -42,6 +42,7 @@ export async function startInstances(
       OIDC_ISSUER: issuer.url,
       GOOGLE_CLIENT_ID: 'ummahnotify-test',
       GOOGLE_CLIENT_SECRET: 'test-secret',
+      VAPID_SUBJECT: 'mailto:notices@test.example.sg',
       SUPERADMIN_EMAILS: 'root@example.sg',
       ...env,
     });
