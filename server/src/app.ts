@@ -32,8 +32,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where shell/dist and remote-<name>/dist are (default: this repository). */
   frontendRoot?: string;
-  /** Tests shorten the delivery engine's retry backoff and polling. */
-  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs'>;
+  /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline. */
+  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs'>;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */

@@ -9,6 +9,7 @@ import * as committee from './migrations/2026-11-22-030-committee';
 import * as subscribers from './migrations/2026-11-22-040-subscribers';
 import * as summary from './migrations/2026-11-22-041-summary';
 import * as delivery from './migrations/2026-11-22-050-delivery';
+import * as deliveryClaims from './migrations/2026-11-24-060-delivery-claims';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-040-subscribers': subscribers,
   '2026-11-22-041-summary': summary,
   '2026-11-22-050-delivery': delivery,
+  '2026-11-24-060-delivery-claims': deliveryClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,6 +157,8 @@ export interface DeliveriesTable {
   last_error: string | null;
   next_attempt_at: string;
   locked_until: string | null;
+  /** The token of the claim that made it `sending`: only that attempt may record its result. */
+  claim: string | null;
   updated_at: string;
 }
 

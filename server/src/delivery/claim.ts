@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
@@ -11,6 +12,8 @@ export interface Job {
   outboxId: string;
   subscriberId: string;
   attempts: number;
+  /** The claim's token: only this attempt may record the result (see results.ts). */
+  claim: string;
   recipient: Recipient;
   message: Message | null;
   cancelled?: string;
@@ -30,7 +33,7 @@ export interface ClaimOptions {
 export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberChannel): Promise<void> {
   await db
     .updateTable('deliveries')
-    .set({ state: 'pending', locked_until: null })
+    .set({ state: 'pending', locked_until: null, claim: null })
     .where('channel', '=', channel)
     .where('state', '=', 'sending')
     .where('locked_until', '<', new Date().toISOString())
@@ -39,7 +42,9 @@ export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberCh
 
 /**
  * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
- * leaseMs) and commits that BEFORE anything is sent; returns them with recipient and message.
+ * leaseMs, a new claim token) and commits that BEFORE anything is sent; returns them with recipient
+ * and message. The caller asks for no more than it has free senders: a claim waiting in a queue
+ * would let its lease run down before it is even sent.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -50,9 +55,10 @@ export async function claimDue(
   const now = new Date();
   const nowIso = now.toISOString();
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
+  const claim = randomUUID();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
   const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
-    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, updated_at = ${nowIso}
+    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, claim = ${claim}, updated_at = ${nowIso}
     where (outbox_id, subscriber_id) in (
       select outbox_id, subscriber_id from deliveries
       where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
@@ -60,12 +66,29 @@ export async function claimDue(
     )
     returning outbox_id, subscriber_id, attempts`.execute(db);
   if (claimed.rows.length === 0) return [];
-  return withContent(db, claimed.rows, config);
+  return withContent(db, claimed.rows, claim, config);
+}
+
+/**
+ * Extends the lease of the sends still in flight (by their outbox ids, the primary key's prefix, and
+ * claim tokens): a send slower than the lease is not taken for a dead instance's. A delivery whose
+ * claim was taken over keeps its new owner.
+ */
+export async function renewLeases(db: Kysely<Database>, inFlight: Job[], leaseMs: number): Promise<void> {
+  if (inFlight.length === 0) return;
+  await db
+    .updateTable('deliveries')
+    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
+    .where('outbox_id', 'in', [...new Set(inFlight.map((j) => j.outboxId))])
+    .where('claim', 'in', [...new Set(inFlight.map((j) => j.claim))])
+    .where('state', '=', 'sending')
+    .execute();
 }
 
 async function withContent(
   db: Kysely<Database>,
   rows: { outbox_id: string; subscriber_id: string; attempts: number }[],
+  claim: string,
   config: ClaimOptions['config'],
 ): Promise<Job[]> {
   const subscribers = await db
@@ -105,6 +128,7 @@ async function withContent(
         outboxId: r.outbox_id,
         subscriberId: r.subscriber_id,
         attempts: Number(r.attempts),
+        claim,
         recipient,
         message: typeof rendered === 'string' ? null : rendered,
         ...(typeof rendered === 'string' && { cancelled: rendered }),

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { type Channels, channelList, createChannels } from './channels';
 import { nativeEcdh } from './channels/webpush-ecdh';
+import { SEND_DEADLINE_MS } from './lease';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
@@ -27,9 +28,20 @@ export interface DeliveryOptions {
   /** Tests shorten the backoff. */
   retry?: RetryPolicy;
   pollMs?: number;
+  /** Tests shorten the lease (default DELIVERY_LEASE_SECONDS) and the send deadline (lease.ts). */
+  leaseMs?: number;
+  sendDeadlineMs?: number;
 }
 
-export async function startDelivery({ db, config, log, retry, pollMs }: DeliveryOptions): Promise<Delivery> {
+export async function startDelivery({
+  db,
+  config,
+  log,
+  retry,
+  pollMs,
+  leaseMs,
+  sendDeadlineMs,
+}: DeliveryOptions): Promise<Delivery> {
   const channels = await createChannels(config);
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
@@ -42,7 +54,8 @@ export async function startDelivery({ db, config, log, retry, pollMs }: Delivery
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
     config,
-    leaseMs: config.deliveryLeaseSeconds * 1000,
+    leaseMs: leaseMs ?? config.deliveryLeaseSeconds * 1000,
+    sendDeadlineMs: sendDeadlineMs ?? SEND_DEADLINE_MS,
     concurrency: (channel) => (channel.name === 'webpush' ? config.webpushConcurrency : config.deliveryConcurrency),
     pollMs: pollMs ?? 500,
     retry: retry ?? DEFAULT_RETRY,
