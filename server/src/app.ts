@@ -10,6 +10,7 @@ import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
+import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type DeliveryOptions, startDelivery } from './delivery';
 import { registerDeliveryRoutes } from './delivery/routes';
@@ -83,10 +84,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandlers(app);
   installRightsGuard(app, db, allowedOrigins);
 
-  app.get(API_PATHS.health, async () => {
-    await db.selectFrom('users').select('id').limit(1).execute();
-    return { status: 'ok' };
-  });
+  app.get(API_PATHS.health, async (_request, reply) =>
+    (await databaseAnswers(db)) ? { status: 'ok' } : reply.status(503).send({ status: 'database not answering' }),
+  );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const oidc = new OidcClient(config.oidc, `${config.publicUrl}${API_PATHS.signInCallback}`);
