@@ -36,8 +36,8 @@ export const CHANNEL_ENV = {
   WHATSAPP_API_URL: `http://127.0.0.1:${PEERS.whatsappPort}`,
   WHATSAPP_APP_SECRET: PEERS.whatsappAppSecret,
   WHATSAPP_VERIFY_TOKEN: PEERS.whatsappVerifyToken,
-  // the run's push service; real deployments keep the default list of push services
-  WEBPUSH_ENDPOINT_HOSTS: '127.0.0.1',
+  // the run's push service (its own port); real deployments keep the default list of push services on 443
+  WEBPUSH_ENDPOINT_HOSTS: `127.0.0.1:${PEERS.pushPort}`,
 };
 
 export const CHROMIUM_ARGS = [

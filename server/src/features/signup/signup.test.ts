@@ -36,7 +36,7 @@ for (const engine of engines()) {
       smtp = await startSmtpPeer();
       telegram = await startTelegramApi({ token: BOT_TOKEN });
       whatsapp = await startWhatsAppApi({ token: WA.token, phoneId: WA.phoneId, appSecret: WA.appSecret });
-      push = await startPushService();
+      push = await startPushService({ tls: true });
       server = await startTestServer(engine, {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'UmmahNotify <notices@example.sg>',
@@ -48,7 +48,8 @@ for (const engine of engines()) {
         WHATSAPP_API_URL: whatsapp.url,
         WHATSAPP_APP_SECRET: WA.appSecret,
         WHATSAPP_VERIFY_TOKEN: WA.verifyToken,
-        WEBPUSH_ENDPOINT_HOSTS: '127.0.0.1',
+        // the local push service: https on its own port (real deployments: push services on 443)
+        WEBPUSH_ENDPOINT_HOSTS: new URL(push.url).host,
       });
     });
     after(async () => {
@@ -102,9 +103,13 @@ for (const engine of engines()) {
     test('a push endpoint outside the push services is refused and nothing is written', async () => {
       const ip = freshIp();
       const { keys } = push.subscribe();
+      const { port } = new URL(push.url);
       for (const endpoint of [
         'https://169.254.169.254/latest/meta-data',
         'https://fcm.googleapis.com.evil.example/x',
+        `http://127.0.0.1:${port}/push/plain-http`,
+        'https://127.0.0.1/push/other-port',
+        `https://user:pw@127.0.0.1:${port}/push/with-credentials`,
       ]) {
         const res = await post(
           SIGNUP_API.webpush,
@@ -113,6 +118,33 @@ for (const engine of engines()) {
         );
         assert.equal(res.status, 400);
         assert.match(JSON.stringify(res.body), /push service is not supported/);
+        assert.equal((await subscribers('webpush', endpoint)).length, 0);
+      }
+    });
+
+    test('web push keys that are not a P-256 point and a 16-byte secret are refused; nothing is written', async () => {
+      const ip = freshIp();
+      const { keys } = push.subscribe();
+      const point = Buffer.from(keys.p256dh, 'base64url');
+      const offCurve = Buffer.from(point);
+      offCurve[64] ^= 1; // y changed: no longer on the curve (y² ≠ x³ - 3x + b)
+      const compressed = Buffer.concat([Buffer.from([2 + (point[64] & 1)]), point.subarray(1, 33)]);
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ ...keys, p256dh: offCurve.toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, p256dh: compressed.toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, p256dh: Buffer.alloc(65, 4).toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, auth: Buffer.alloc(15, 7).toString('base64url') }, /push secret is not 16 bytes/],
+        [{ ...keys, auth: Buffer.alloc(32, 7).toString('base64url') }, /push secret is not 16 bytes/],
+      ];
+      for (const [i, [badKeys, message]] of cases.entries()) {
+        const endpoint = `${push.url}/push/bad-keys-${i}`;
+        const res = await post(
+          SIGNUP_API.webpush,
+          { subscription: { endpoint, keys: badKeys }, topics: ['janaza'], language: 'en' },
+          ip,
+        );
+        assert.equal(res.status, 400, `case ${i}`);
+        assert.match(String(res.body.message), message);
         assert.equal((await subscribers('webpush', endpoint)).length, 0);
       }
     });
