@@ -511,6 +511,27 @@ for (const engine of engines()) {
       assert.equal((await subscribers('whatsapp', '+6582345678')).length, 0);
     });
 
+    test('WhatsApp: 30 wrong codes at once get 5 tries between them, not more', async () => {
+      await post(SIGNUP_API.whatsapp, { phone: '87776666', topics: ['janaza'], language: 'en' }, freshIp());
+      const { code } = codeSentTo('6587776666');
+      const wrong = String((Number(code) + 11) % 1_000_000).padStart(6, '0');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          post(SIGNUP_API.whatsappConfirm, { phone: '87776666', code: wrong }, freshIp()),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 400).length, 5, statuses.join(' '));
+      assert.equal(statuses.filter((s) => s === 429).length, 25);
+      const [request] = await server.app.db
+        .selectFrom('signup_requests')
+        .select('attempts')
+        .where('address', '=', '+6587776666')
+        .execute();
+      assert.equal(Number(request.attempts), 5);
+      assert.equal((await post(SIGNUP_API.whatsappConfirm, { phone: '87776666', code }, freshIp())).status, 429);
+    });
+
     test('WhatsApp: at most 3 codes a number an hour; the 4th is 429 and sends nothing', async () => {
       for (let i = 0; i < 3; i++) {
         const res = await post(

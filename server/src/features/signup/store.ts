@@ -241,12 +241,18 @@ export async function latestOpenRequest(
     .executeTakeFirst();
 }
 
-export async function countAttempt(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * Counts one more code attempt unless the request already had `max`: the count and the comparison
+ * are one statement, so parallel guesses cannot all read "4 so far" and all pass. False: no attempt left.
+ */
+export async function takeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const result = await db
     .updateTable('signup_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
