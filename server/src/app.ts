@@ -53,7 +53,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const delivery = await startDelivery({ db, config, log: app.log, ...options.delivery });
+  const delivery = await startDelivery({
+    db,
+    config,
+    unsubscribeKey: sessionSecret,
+    log: app.log,
+    ...options.delivery,
+  });
   app.decorate('delivery', delivery);
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.

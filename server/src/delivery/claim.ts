@@ -3,7 +3,8 @@ import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { newToken } from '../secrets';
+import { unsubscribeToken } from '../features/signup/unsubscribe-token';
+import { sha256 } from '../secrets';
 import type { Message, Recipient } from './channels/types';
 import { renderEvent, renderJanaza } from './messages';
 
@@ -21,7 +22,10 @@ export interface Job {
 
 export interface ClaimOptions {
   engine: 'sqlite' | 'postgres';
-  config: Pick<Config, 'publicUrl' | 'timeZone'>;
+  config: Pick<Config, 'publicUrl' | 'timeZone'> & {
+    /** The key of the unsubscribe links' secrets (features/signup/unsubscribe-token.ts). */
+    unsubscribeKey: string;
+  };
   leaseMs: number;
 }
 
@@ -93,7 +97,7 @@ async function withContent(
 ): Promise<Job[]> {
   const subscribers = await db
     .selectFrom('subscribers')
-    .select(['id', 'channel', 'address', 'push_keys', 'language', 'token'])
+    .select(['id', 'channel', 'address', 'push_keys', 'language', 'token_hash'])
     .where(
       'id',
       'in',
@@ -101,9 +105,10 @@ async function withContent(
     )
     .execute();
   const byId = new Map(subscribers.map((s) => [s.id, s]));
-  await giveTokens(
+  const tokens = await giveTokens(
     db,
     subscribers.filter((s) => s.channel === 'email'),
+    config.unsubscribeKey,
   );
 
   const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
@@ -120,7 +125,7 @@ async function withContent(
       address: s.address,
       pushKeys: s.push_keys,
       language,
-      token: s.token ?? '',
+      token: tokens.get(s.id) ?? '',
     };
     const rendered = render(r.outbox_id, language);
     return [
@@ -137,15 +142,24 @@ async function withContent(
   });
 }
 
-/** Email carries an unsubscribe link, so its recipients need a token; rows made before tokens get one now. */
-async function giveTokens(db: Kysely<Database>, subscribers: { id: string; token: string | null }[]): Promise<void> {
+/**
+ * Email carries an unsubscribe link: its secret is made again from the subscriber's id and the key
+ * (never stored), and the database keeps its hash, written when it is missing or the key changed.
+ */
+async function giveTokens(
+  db: Kysely<Database>,
+  subscribers: { id: string; token_hash: string | null }[],
+  key: string,
+): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
   for (const s of subscribers) {
-    if (s.token) continue;
-    const token = newToken();
-    await db.updateTable('subscribers').set({ token }).where('id', '=', s.id).where('token', 'is', null).execute();
-    const row = await db.selectFrom('subscribers').select('token').where('id', '=', s.id).executeTakeFirst();
-    s.token = row?.token ?? token;
+    const token = unsubscribeToken(key, s.id);
+    tokens.set(s.id, token);
+    const hash = sha256(token);
+    if (s.token_hash !== hash)
+      await db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', s.id).execute();
   }
+  return tokens;
 }
 
 /**

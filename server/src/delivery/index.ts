@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { type Channels, channelList, createChannels } from './channels';
-import { nativeEcdh } from './channels/webpush-ecdh';
 import { SEND_DEADLINE_MS } from './lease';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
@@ -24,6 +23,8 @@ declare module 'fastify' {
 export interface DeliveryOptions {
   db: Db;
   config: Config;
+  /** The key of email unsubscribe links (the session secret; features/signup/unsubscribe-token.ts). */
+  unsubscribeKey: string;
   log: FastifyBaseLogger;
   /** Tests shorten the backoff. */
   retry?: RetryPolicy;
@@ -36,6 +37,7 @@ export interface DeliveryOptions {
 export async function startDelivery({
   db,
   config,
+  unsubscribeKey,
   log,
   retry,
   pollMs,
@@ -47,13 +49,9 @@ export async function startDelivery({
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
   }
-  if (channels.webpush.state.enabled && !nativeEcdh)
-    log.warn(
-      'delivery: web push encrypts with node:crypto, slower: server/native was not built (npm install builds it)',
-    );
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
-    config,
+    config: { ...config, unsubscribeKey },
     leaseMs: leaseMs ?? config.deliveryLeaseSeconds * 1000,
     sendDeadlineMs: sendDeadlineMs ?? SEND_DEADLINE_MS,
     concurrency: (channel) => (channel.name === 'webpush' ? config.webpushConcurrency : config.deliveryConcurrency),

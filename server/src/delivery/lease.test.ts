@@ -78,7 +78,11 @@ for (const engine of engines()) {
             updated_at: now,
           })
           .execute();
-        const options = { engine, config: { publicUrl: 'http://localhost', timeZone: 'Asia/Singapore' }, leaseMs: 1 };
+        const options = {
+          engine,
+          config: { publicUrl: 'http://localhost', timeZone: 'Asia/Singapore', unsubscribeKey: 'k' },
+          leaseMs: 1,
+        };
         const [first] = await claimDue(db, 'telegram', 10, options);
         assert.ok(first);
         await new Promise((r) => setTimeout(r, 5));

@@ -121,10 +121,13 @@ export class DeliveryWorker {
         for (const w of waiting.splice(0)) w(null);
       }
     };
+    // Claims in batches: a claim costs a few statements whatever its size, so free senders wait for a
+    // few more to free up (unless none is sending), never for longer than one send.
+    const batchFloor = Math.max(1, Math.ceil(concurrency / 8));
     const next = () =>
       new Promise<Job | null>((resolve) => {
         waiting.push(resolve);
-        void dispatch();
+        if (waiting.length >= batchFloor || inFlight.size === 0) void dispatch();
       });
     const sender = async () => {
       while (!this.stopping) {
