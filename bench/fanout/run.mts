@@ -7,7 +7,7 @@
  *   npm run bench:fanout                      # 100 000 subscribers, baseline over the first 5 000
  *   npx tsx bench/fanout/run.mts 20000 all    # [subscribers] [baseline sample | all]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,6 @@ import { loadConfig } from '../../server/src/config';
 import { connect } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { startDelivery } from '../../server/src/delivery';
-import { nativeEcdh } from '../../server/src/delivery/channels/webpush-ecdh';
 import { pushPayload } from '../../server/src/delivery/channels/webpush-payload';
 import { renderJanaza } from '../../server/src/delivery/messages';
 import { changeStatus, insertNotice } from '../../server/src/features/janaza/store';
@@ -84,7 +83,8 @@ async function main() {
           created_at: now,
           updated_at: now,
           deactivated_at: null,
-          token: randomBytes(24).toString('base64url'),
+          token_hash: null,
+          legacy_token_hash: null,
           demo: 0,
         })),
       )
@@ -121,7 +121,7 @@ async function main() {
   const notice = await db.transaction().execute((trx) => insertNotice(trx, { input, provider, imageId: null, userId }));
 
   log('engine starting; approving the notice ("Notify Now!")...');
-  const delivery = await startDelivery({ db, config, log: benchLogger() });
+  const delivery = await startDelivery({ db, config, unsubscribeKey: 'bench-unsubscribe-key', log: benchLogger() });
   let rssPeak = process.memoryUsage.rss();
   const rssTimer = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
@@ -205,7 +205,7 @@ async function main() {
     `Machine: ${cpus().length} vCPU ${cpu0.model.trim()}, ${mib(totalmem())} RAM, Node ${process.version}, SQLite ${version}; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
-    `Web push ECDH: ${nativeEcdh ? 'native (server/native/p256_ecdh.c)' : 'node:crypto (server/native not built)'}`,
+    'Web push ECDH: node:crypto',
     '',
     '| | messages | time | messages/s |',
     '|---|---|---|---|',

@@ -1,3 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PUSH_SERVICE_CERT } from '../../server/test/peers/push-service';
+
 /**
  * Where the e2e run's local peers listen (all on 127.0.0.1), and who is who. E2E_PORT_BASE moves every
  * port, so two runs on one machine do not collide.
@@ -26,6 +31,13 @@ export const PEERS = {
   whatsappVerifyToken: 'e2e-verify-token',
 };
 
+/** The local push service's certificate in a file, for the servers' NODE_EXTRA_CA_CERTS. */
+function pushServiceCaFile(): string {
+  const file = join(tmpdir(), `un-e2e-push-service-${PORT_BASE}.pem`);
+  writeFileSync(file, PUSH_SERVICE_CERT);
+  return file;
+}
+
 export const CHANNEL_ENV = {
   SMTP_URL: `smtp://127.0.0.1:${PEERS.smtpPort}`,
   MAIL_FROM: 'UmmahNotify <notices@e2e.example.sg>',
@@ -36,8 +48,9 @@ export const CHANNEL_ENV = {
   WHATSAPP_API_URL: `http://127.0.0.1:${PEERS.whatsappPort}`,
   WHATSAPP_APP_SECRET: PEERS.whatsappAppSecret,
   WHATSAPP_VERIFY_TOKEN: PEERS.whatsappVerifyToken,
-  // the run's push service; real deployments keep the default list of push services
-  WEBPUSH_ENDPOINT_HOSTS: '127.0.0.1',
+  // the run's push service (https on its own port); real deployments keep the default list of push services on 443
+  WEBPUSH_ENDPOINT_HOSTS: `127.0.0.1:${PEERS.pushPort}`,
+  NODE_EXTRA_CA_CERTS: pushServiceCaFile(),
 };
 
 export const CHROMIUM_ARGS = [

@@ -19,7 +19,9 @@ const whatsapp = await startWhatsAppApi({
   appSecret: PEERS.whatsappAppSecret,
   port: PEERS.whatsappPort,
 });
-const push = await startPushService({ port: PEERS.pushPort });
+// https, like every real push service (sign-up accepts only https endpoints); the servers trust its
+// certificate through NODE_EXTRA_CA_CERTS (CHANNEL_ENV).
+const push = await startPushService({ port: PEERS.pushPort, tls: true });
 
 async function readJson(req: IncomingMessage): Promise<Record<string, string>> {
   let raw = '';

@@ -61,7 +61,7 @@ function webpushRow(endpoint: string) {
 test('a visitor turns web push on from the landing page, and off again', async ({ page, context }) => {
   // The browser's push service (FCM) is out of reach here: subscribe() is stubbed to hand back a subscription
   // with a real key pair the test made. The service worker, the permission and the server are real.
-  const subscription = pushSubscription(`http://127.0.0.1:${PORT_BASE + 23}/push/${Date.now()}`);
+  const subscription = pushSubscription(`https://127.0.0.1:${PORT_BASE + 23}/push/${Date.now()}`);
   await stubPushSubscribe(page, subscription);
   await context.grantPermissions(['notifications'], { origin: URL_ });
   await page.goto('/');

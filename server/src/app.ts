@@ -12,6 +12,7 @@ import { purgeSessions } from './auth/sessions';
 import { countDemoAccounts } from './auth/users';
 import type { Config } from './config';
 import { connect, type Db } from './db/connect';
+import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type DeliveryOptions, registerDeliveryJobs, startDelivery } from './delivery';
 import { registerDeliveryRoutes } from './delivery/routes';
@@ -40,8 +41,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where shell/dist and remote-<name>/dist are (default: this repository). */
   frontendRoot?: string;
-  /** Tests shorten the delivery engine's retry backoff and polling. */
-  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs'>;
+  /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline. */
+  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs'>;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
@@ -69,7 +70,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  const delivery = await startDelivery({ db, config, log: app.log, keys, ...options.delivery });
+  const delivery = await startDelivery({
+    db,
+    config,
+    unsubscribeKey: sessionSecret,
+    log: app.log,
+    keys,
+    ...options.delivery,
+  });
   app.decorate('delivery', delivery);
   const jobs = startJobs(db, app.log);
   app.decorate('jobs', jobs);
@@ -119,10 +127,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
 
-  app.get(API_PATHS.health, async () => {
-    await db.selectFrom('users').select('id').limit(1).execute();
-    return { status: 'ok' };
-  });
+  app.get(API_PATHS.health, async (_request, reply) =>
+    (await databaseAnswers(db)) ? { status: 'ok' } : reply.status(503).send({ status: 'database not answering' }),
+  );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const oidc = new OidcClient(config.oidc, `${config.publicUrl}${API_PATHS.signInCallback}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
 
 /**
  * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
@@ -100,10 +101,13 @@ const envSchema = z.object({
   DELIVERY_LEASE_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce
-      .number({ error: 'must be a whole number of seconds between 1 and 3600' })
-      .int('must be a whole number of seconds between 1 and 3600')
-      .min(1, 'must be a whole number of seconds between 1 and 3600')
-      .max(3600, 'must be a whole number of seconds between 1 and 3600')
+      .number({ error: `must be a whole number of seconds between ${MIN_LEASE_SECONDS} and 3600` })
+      .int(`must be a whole number of seconds between ${MIN_LEASE_SECONDS} and 3600`)
+      .min(
+        MIN_LEASE_SECONDS,
+        `must be at least ${MIN_LEASE_SECONDS} seconds: the longest send (${SEND_DEADLINE_MS / 1000} s) plus time to queue and record it`,
+      )
+      .max(3600, `must be a whole number of seconds between ${MIN_LEASE_SECONDS} and 3600`)
       .default(60),
   ),
   SUPPORT_WHATSAPP: z.preprocess(

@@ -92,7 +92,7 @@ for (const engine of engines()) {
         ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
         DELIVERY_CONCURRENCY: String(CONCURRENCY),
         WEBPUSH_CONCURRENCY: String(CONCURRENCY),
-        DELIVERY_LEASE_SECONDS: '2',
+        DELIVERY_LEASE_SECONDS: '45',
       };
       const first = await startServerProcess(env);
       children.push(first);

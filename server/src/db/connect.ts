@@ -8,10 +8,24 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/**
+ * PostgreSQL time-outs: a database that stops answering fails requests instead of hanging them.
+ * - connect: a new connection, or a free one from the pool, within 5 s;
+ * - statement (server side) 30 s, query (client side, for a network that swallows packets) 35 s:
+ *   the longest statement is expanding a sending to every subscriber, well under that;
+ * - idle in transaction 60 s: a transaction whose instance stalled gives its row locks back.
+ */
+export const PG_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 30_000,
+  query_timeout: 35_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
+
 /** SQLite (WAL, foreign keys on) by default; PostgreSQL when DATABASE_URL is postgres://. */
 export function connect(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, ...PG_TIMEOUTS });
     // An idle connection the server drops (PostgreSQL restarting, or closing while the pool ends) is an
     // 'error' on the pool; unhandled, it would end the process. The pool has already discarded that
     // connection and opens a new one when needed; queries in flight get their own error.

@@ -10,6 +10,8 @@ import * as subscribers from './migrations/2026-11-22-040-subscribers';
 import * as summary from './migrations/2026-11-22-041-summary';
 import * as delivery from './migrations/2026-11-22-050-delivery';
 import * as signInBinding from './migrations/2026-11-24-060-sign-in-binding';
+import * as deliveryClaims from './migrations/2026-11-24-061-delivery-claims';
+import * as unsubscribeTokenHashes from './migrations/2026-11-24-062-unsubscribe-token-hashes';
 import * as instances from './migrations/2026-11-24-070-instances';
 
 /**
@@ -27,15 +29,18 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-041-summary': summary,
   '2026-11-22-050-delivery': delivery,
   '2026-11-24-060-sign-in-binding': signInBinding,
+  '2026-11-24-061-delivery-claims': deliveryClaims,
+  '2026-11-24-062-unsubscribe-token-hashes': unsubscribeTokenHashes,
   '2026-11-24-070-instances': instances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+// Sections add migrations on their own schedule; one added with an earlier name must still run.
+export const migratorFor = (db: Db): Migrator => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Sections add migrations on their own schedule; one added with an earlier name must still run.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -156,8 +156,10 @@ export interface SubscribersTable {
   created_at: string;
   updated_at: string;
   deactivated_at: string | null;
-  /** The secret of the unsubscribe link; made when first needed. */
-  token: string | null;
+  /** SHA-256 (hex) of the unsubscribe link's secret (features/signup/unsubscribe-token.ts); set when an email needs it. */
+  token_hash: string | null;
+  /** SHA-256 of the random unsubscribe secret an older version kept in clear: links already sent keep working. */
+  legacy_token_hash: string | null;
   /** 1 for the demo seed's made-up people: never sent to. */
   demo: number;
 }
@@ -186,6 +188,8 @@ export interface DeliveriesTable {
   last_error: string | null;
   next_attempt_at: string;
   locked_until: string | null;
+  /** The token of the claim that made it `sending`: only that attempt may record its result. */
+  claim: string | null;
   updated_at: string;
 }
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { newToken } from '../secrets';
+import { unsubscribeToken } from '../features/signup/unsubscribe-token';
+import { sha256 } from '../secrets';
 import type { Message, Recipient } from './channels/types';
 import { renderEvent, renderJanaza } from './messages';
 
@@ -11,6 +13,8 @@ export interface Job {
   outboxId: string;
   subscriberId: string;
   attempts: number;
+  /** The claim's token: only this attempt may record the result (see results.ts). */
+  claim: string;
   recipient: Recipient;
   message: Message | null;
   cancelled?: string;
@@ -18,7 +22,10 @@ export interface Job {
 
 export interface ClaimOptions {
   engine: 'sqlite' | 'postgres';
-  config: Pick<Config, 'publicUrl' | 'timeZone'>;
+  config: Pick<Config, 'publicUrl' | 'timeZone'> & {
+    /** The key of the unsubscribe links' secrets (features/signup/unsubscribe-token.ts). */
+    unsubscribeKey: string;
+  };
   leaseMs: number;
 }
 
@@ -30,7 +37,7 @@ export interface ClaimOptions {
 export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberChannel): Promise<void> {
   await db
     .updateTable('deliveries')
-    .set({ state: 'pending', locked_until: null })
+    .set({ state: 'pending', locked_until: null, claim: null })
     .where('channel', '=', channel)
     .where('state', '=', 'sending')
     .where('locked_until', '<', new Date().toISOString())
@@ -39,7 +46,9 @@ export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberCh
 
 /**
  * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
- * leaseMs) and commits that BEFORE anything is sent; returns them with recipient and message.
+ * leaseMs, a new claim token) and commits that BEFORE anything is sent; returns them with recipient
+ * and message. The caller asks for no more than it has free senders: a claim waiting in a queue
+ * would let its lease run down before it is even sent.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -50,9 +59,10 @@ export async function claimDue(
   const now = new Date();
   const nowIso = now.toISOString();
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
+  const claim = randomUUID();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
   const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
-    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, updated_at = ${nowIso}
+    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, claim = ${claim}, updated_at = ${nowIso}
     where (outbox_id, subscriber_id) in (
       select outbox_id, subscriber_id from deliveries
       where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
@@ -60,17 +70,34 @@ export async function claimDue(
     )
     returning outbox_id, subscriber_id, attempts`.execute(db);
   if (claimed.rows.length === 0) return [];
-  return withContent(db, claimed.rows, config);
+  return withContent(db, claimed.rows, claim, config);
+}
+
+/**
+ * Extends the lease of the sends still in flight (by their outbox ids, the primary key's prefix, and
+ * claim tokens): a send slower than the lease is not taken for a dead instance's. A delivery whose
+ * claim was taken over keeps its new owner.
+ */
+export async function renewLeases(db: Kysely<Database>, inFlight: Job[], leaseMs: number): Promise<void> {
+  if (inFlight.length === 0) return;
+  await db
+    .updateTable('deliveries')
+    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
+    .where('outbox_id', 'in', [...new Set(inFlight.map((j) => j.outboxId))])
+    .where('claim', 'in', [...new Set(inFlight.map((j) => j.claim))])
+    .where('state', '=', 'sending')
+    .execute();
 }
 
 async function withContent(
   db: Kysely<Database>,
   rows: { outbox_id: string; subscriber_id: string; attempts: number }[],
+  claim: string,
   config: ClaimOptions['config'],
 ): Promise<Job[]> {
   const subscribers = await db
     .selectFrom('subscribers')
-    .select(['id', 'channel', 'address', 'push_keys', 'language', 'token'])
+    .select(['id', 'channel', 'address', 'push_keys', 'language', 'token_hash'])
     .where(
       'id',
       'in',
@@ -78,9 +105,10 @@ async function withContent(
     )
     .execute();
   const byId = new Map(subscribers.map((s) => [s.id, s]));
-  await giveTokens(
+  const tokens = await giveTokens(
     db,
     subscribers.filter((s) => s.channel === 'email'),
+    config.unsubscribeKey,
   );
 
   const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
@@ -97,7 +125,7 @@ async function withContent(
       address: s.address,
       pushKeys: s.push_keys,
       language,
-      token: s.token ?? '',
+      token: tokens.get(s.id) ?? '',
     };
     const rendered = render(r.outbox_id, language);
     return [
@@ -105,6 +133,7 @@ async function withContent(
         outboxId: r.outbox_id,
         subscriberId: r.subscriber_id,
         attempts: Number(r.attempts),
+        claim,
         recipient,
         message: typeof rendered === 'string' ? null : rendered,
         ...(typeof rendered === 'string' && { cancelled: rendered }),
@@ -113,15 +142,24 @@ async function withContent(
   });
 }
 
-/** Email carries an unsubscribe link, so its recipients need a token; rows made before tokens get one now. */
-async function giveTokens(db: Kysely<Database>, subscribers: { id: string; token: string | null }[]): Promise<void> {
+/**
+ * Email carries an unsubscribe link: its secret is made again from the subscriber's id and the key
+ * (never stored), and the database keeps its hash, written when it is missing or the key changed.
+ */
+async function giveTokens(
+  db: Kysely<Database>,
+  subscribers: { id: string; token_hash: string | null }[],
+  key: string,
+): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
   for (const s of subscribers) {
-    if (s.token) continue;
-    const token = newToken();
-    await db.updateTable('subscribers').set({ token }).where('id', '=', s.id).where('token', 'is', null).execute();
-    const row = await db.selectFrom('subscribers').select('token').where('id', '=', s.id).executeTakeFirst();
-    s.token = row?.token ?? token;
+    const token = unsubscribeToken(key, s.id);
+    tokens.set(s.id, token);
+    const hash = sha256(token);
+    if (s.token_hash !== hash)
+      await db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', s.id).execute();
   }
+  return tokens;
 }
 
 /**

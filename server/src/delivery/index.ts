@@ -5,8 +5,8 @@ import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
 import type { SharedKey } from '../secrets';
 import { type Channels, channelList, createChannels } from './channels';
-import { nativeEcdh } from './channels/webpush-ecdh';
 import { reclaimExpired } from './claim';
+import { SEND_DEADLINE_MS } from './lease';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
@@ -27,28 +27,40 @@ declare module 'fastify' {
 export interface DeliveryOptions {
   db: Db;
   config: Config;
+  /** The key of email unsubscribe links (the session secret; features/signup/unsubscribe-token.ts). */
+  unsubscribeKey: string;
   log: FastifyBaseLogger;
   /** Where the generated VAPID keys are shared with the other instances (default: this process only). */
   keys?: SharedKey;
   /** Tests shorten the backoff. */
   retry?: RetryPolicy;
   pollMs?: number;
+  /** Tests shorten the lease (default DELIVERY_LEASE_SECONDS) and the send deadline (lease.ts). */
+  leaseMs?: number;
+  sendDeadlineMs?: number;
 }
 
-export async function startDelivery({ db, config, log, keys, retry, pollMs }: DeliveryOptions): Promise<Delivery> {
+export async function startDelivery({
+  db,
+  config,
+  unsubscribeKey,
+  log,
+  keys,
+  retry,
+  pollMs,
+  leaseMs,
+  sendDeadlineMs,
+}: DeliveryOptions): Promise<Delivery> {
   const channels = await createChannels(config, keys);
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
   }
-  if (channels.webpush.state.enabled && !nativeEcdh)
-    log.warn(
-      'delivery: web push encrypts with node:crypto, slower: server/native was not built (npm install builds it)',
-    );
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
-    config,
-    leaseMs: config.deliveryLeaseSeconds * 1000,
+    config: { ...config, unsubscribeKey },
+    leaseMs: leaseMs ?? config.deliveryLeaseSeconds * 1000,
+    sendDeadlineMs: sendDeadlineMs ?? SEND_DEADLINE_MS,
     concurrency: (channel) => (channel.name === 'webpush' ? config.webpushConcurrency : config.deliveryConcurrency),
     pollMs: pollMs ?? 500,
     retry: retry ?? DEFAULT_RETRY,

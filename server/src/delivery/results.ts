@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SendOutcome } from './channels/types';
@@ -11,11 +12,18 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 5_000, maxDelayMs: 30 * 60_000 };
 
-/** Exponential backoff with jitter, never sooner than the peer asked for. */
+/**
+ * The longest a peer's Retry-After is obeyed: a janaza notice is due within hours, and a peer that
+ * asks for a day (or sends a nonsense date) must not park a delivery past its use.
+ */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** Exponential backoff with jitter, never sooner than the peer asked for (up to MAX_RETRY_AFTER_MS). */
 export function retryDelay(attempts: number, policy: RetryPolicy, retryAfterMs = 0): number {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   const jittered = exponential * (0.75 + Math.random() * 0.5);
-  return Math.max(retryAfterMs, Math.round(jittered));
+  const asked = Number.isFinite(retryAfterMs) ? Math.min(Math.max(0, retryAfterMs), MAX_RETRY_AFTER_MS) : 0;
+  return Math.max(asked, Math.round(jittered));
 }
 
 interface Pending {
@@ -31,6 +39,9 @@ const MAX_ERROR_LENGTH = 500;
  * Writes send results durably, many per transaction (group commit). A sender waits for its result
  * to be committed before it takes the next delivery, so at any moment at most `concurrency` sends
  * per channel are done-but-unrecorded: the bound on what a crash can resend.
+ * Fenced: a result is written only while the delivery is still `sending` under the claim that sent
+ * it. The answer to an attempt whose lease was taken over matches nothing, is dropped and logged, and
+ * cannot turn a newer attempt's state back.
  */
 export class ResultWriter {
   private queue: Pending[] = [];
@@ -39,6 +50,7 @@ export class ResultWriter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly policy: RetryPolicy,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   record(job: Job, outcome: SendOutcome): Promise<void> {
@@ -71,47 +83,53 @@ export class ResultWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     const now = new Date().toISOString();
-    const sent = new Map<string, string[]>();
+    const sent = new Map<string, { outboxId: string; claim: string; subscriberIds: string[] }>();
     const gone: string[] = [];
+    let dropped = 0;
     await this.db.transaction().execute(async (trx) => {
+      const fenced = (outboxId: string, claim: string) =>
+        trx
+          .updateTable('deliveries')
+          .where('outbox_id', '=', outboxId)
+          .where('state', '=', 'sending')
+          .where('claim', '=', claim);
       for (const { job, outcome } of batch) {
-        const key = { outbox: job.outboxId, subscriber: job.subscriberId };
         if (outcome.ok) {
-          const ids = sent.get(key.outbox) ?? [];
-          ids.push(key.subscriber);
-          sent.set(key.outbox, ids);
+          const key = `${job.outboxId} ${job.claim}`;
+          const group = sent.get(key) ?? { outboxId: job.outboxId, claim: job.claim, subscriberIds: [] };
+          group.subscriberIds.push(job.subscriberId);
+          sent.set(key, group);
           continue;
         }
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
         const retry = outcome.kind === 'temporary' && job.attempts < this.policy.maxAttempts;
-        if (outcome.kind === 'gone') gone.push(job.subscriberId);
-        await trx
-          .updateTable('deliveries')
+        const result = await fenced(job.outboxId, job.claim)
           .set(
             retry
               ? {
                   state: 'pending',
                   last_error: error,
                   locked_until: null,
+                  claim: null,
                   next_attempt_at: new Date(
                     Date.now() +
                       retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
                   ).toISOString(),
                   updated_at: now,
                 }
-              : { state: 'failed', last_error: error, locked_until: null, updated_at: now },
+              : { state: 'failed', last_error: error, locked_until: null, claim: null, updated_at: now },
           )
-          .where('outbox_id', '=', key.outbox)
-          .where('subscriber_id', '=', key.subscriber)
-          .execute();
+          .where('subscriber_id', '=', job.subscriberId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) dropped++;
+        else if (outcome.kind === 'gone') gone.push(job.subscriberId);
       }
-      for (const [outboxId, subscriberIds] of sent) {
-        await trx
-          .updateTable('deliveries')
-          .set({ state: 'sent', last_error: null, locked_until: null, updated_at: now })
-          .where('outbox_id', '=', outboxId)
+      for (const { outboxId, claim, subscriberIds } of sent.values()) {
+        const result = await fenced(outboxId, claim)
+          .set({ state: 'sent', last_error: null, locked_until: null, claim: null, updated_at: now })
           .where('subscriber_id', 'in', subscriberIds)
-          .execute();
+          .executeTakeFirst();
+        dropped += subscriberIds.length - Number(result.numUpdatedRows);
       }
       if (gone.length > 0) {
         await trx
@@ -122,5 +140,10 @@ export class ResultWriter {
           .execute();
       }
     });
+    if (dropped > 0)
+      this.log.warn(
+        { dropped },
+        'delivery: late results dropped (their claim was taken over after the lease ran out; the newer attempt decides)',
+      );
   }
 }

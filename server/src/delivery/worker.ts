@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Channel, SendOutcome } from './channels/types';
-import { type ClaimOptions, claimDue, type Job } from './claim';
+import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
 import { expandNextOutbox } from './expand';
 import { ResultWriter, type RetryPolicy } from './results';
 
@@ -11,6 +11,8 @@ export interface WorkerOptions extends ClaimOptions {
   concurrency: (channel: Channel) => number;
   /** How often to look for work when not woken. */
   pollMs: number;
+  /** A send still without outcome after this long counts as a temporary failure (lease.ts). */
+  sendDeadlineMs: number;
   retry: RetryPolicy;
   log: FastifyBaseLogger;
 }
@@ -31,7 +33,7 @@ export class DeliveryWorker {
     private readonly channels: Channel[],
     private readonly options: WorkerOptions,
   ) {
-    this.writer = new ResultWriter(db, options.retry);
+    this.writer = new ResultWriter(db, options.retry, options.log);
   }
 
   start(): void {
@@ -45,7 +47,7 @@ export class DeliveryWorker {
     for (const w of wakers) w();
   }
 
-  /** Finishes the sends in flight and records them; claimed deliveries not yet sent are handed back. */
+  /** Finishes the sends in flight and records them (nothing is claimed that is not being sent). */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();
@@ -82,68 +84,91 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * `concurrency` senders share one claimer: it claims only as many deliveries as there are senders
+   * waiting, hands one to each, and claims again when senders free up; nothing claimed waits in a
+   * queue. Meanwhile the leases of the sends in flight are renewed every third of a lease.
+   */
   private async pump(channel: Channel): Promise<void> {
     const concurrency = this.options.concurrency(channel);
-    const queue: Job[] = [];
-    let refilling: Promise<void> | null = null;
+    const waiting: ((job: Job | null) => void)[] = [];
+    const inFlight = new Set<Job>();
+    let claiming = false;
     // Expired leases are made due again by the periodic job of delivery/index.ts, once across instances.
-    const claim = () => claimDue(this.db, channel.name, concurrency, this.options);
-    const refill = () => {
-      refilling ??= claim()
-        .then((jobs) => {
-          queue.push(...jobs);
-        })
-        .catch((error) => this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed'))
-        .finally(() => {
-          refilling = null;
-        });
-      return refilling;
+    const claim = (limit: number) => claimDue(this.db, channel.name, limit, this.options);
+    const dispatch = async () => {
+      if (claiming) return;
+      claiming = true;
+      try {
+        while (waiting.length > 0 && !this.stopping) {
+          const jobs = await claim(waiting.length);
+          for (const job of jobs) (waiting.shift() as (job: Job) => void)(job);
+          if (jobs.length === 0) break;
+        }
+      } catch (error) {
+        this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed');
+      } finally {
+        claiming = false;
+        // Nothing due (or stopping): the senders still waiting sleep until woken or the next poll.
+        for (const w of waiting.splice(0)) w(null);
+      }
     };
+    // Claims in batches: a claim costs a few statements whatever its size, so free senders wait for a
+    // few more to free up (unless none is sending), never for longer than one send.
+    const batchFloor = Math.max(1, Math.ceil(concurrency / 8));
+    const next = () =>
+      new Promise<Job | null>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length >= batchFloor || inFlight.size === 0) void dispatch();
+      });
     const sender = async () => {
       while (!this.stopping) {
-        if (queue.length < concurrency && !this.stopping) void refill();
-        if (queue.length === 0) {
-          await refill();
-          if (queue.length === 0) {
-            await this.sleep(this.options.pollMs);
-            continue;
-          }
+        const job = await next();
+        if (!job) {
+          if (!this.stopping) await this.sleep(this.options.pollMs);
+          continue;
         }
-        const job = queue.shift() as Job;
+        inFlight.add(job);
         const outcome = await this.send(channel, job);
         try {
           await this.writer.record(job, outcome);
         } catch (error) {
           // Left as sending: its lease runs out and it is sent again, the one case of a duplicate.
           this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a result failed');
+        } finally {
+          inFlight.delete(job);
         }
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, sender));
-    if (refilling) await refilling;
-    await this.handBack(queue);
-  }
-
-  private async send(channel: Channel, job: Job): Promise<SendOutcome> {
-    if (!job.message) return { ok: false, kind: 'permanent', error: job.cancelled ?? 'cancelled' };
+    const renewal = setInterval(() => {
+      renewLeases(this.db, [...inFlight], this.options.leaseMs).catch((error) =>
+        this.options.log.error({ err: error, channel: channel.name }, 'delivery: renewing leases failed'),
+      );
+    }, this.options.leaseMs / 3);
     try {
-      return await channel.send(job.recipient, job.message);
-    } catch (error) {
-      return { ok: false, kind: 'temporary', error: error instanceof Error ? error.message : String(error) };
+      await Promise.all(Array.from({ length: concurrency }, sender));
+    } finally {
+      clearInterval(renewal);
     }
   }
 
-  /** Claimed but never sent: pending again at once, the attempt not counted. */
-  private async handBack(jobs: Job[]): Promise<void> {
-    for (const job of jobs) {
-      await this.db
-        .updateTable('deliveries')
-        .set({ state: 'pending', locked_until: null, attempts: sql<number>`attempts - 1` })
-        .where('outbox_id', '=', job.outboxId)
-        .where('subscriber_id', '=', job.subscriberId)
-        .where('state', '=', 'sending')
-        .execute()
-        .catch((error) => this.options.log.error({ err: error }, 'delivery: handing back a claim failed'));
+  /** The channel's outcome, or a temporary failure once the send deadline passes (the lease is sized for it). */
+  private async send(channel: Channel, job: Job): Promise<SendOutcome> {
+    if (!job.message) return { ok: false, kind: 'permanent', error: job.cancelled ?? 'cancelled' };
+    const deadlineMs = this.options.sendDeadlineMs;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<SendOutcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ok: false, kind: 'temporary', error: `no outcome within ${deadlineMs / 1000} s` }),
+        deadlineMs,
+      );
+    });
+    try {
+      return await Promise.race([channel.send(job.recipient, job.message), deadline]);
+    } catch (error) {
+      return { ok: false, kind: 'temporary', error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

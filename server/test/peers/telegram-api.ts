@@ -33,6 +33,8 @@ export interface TelegramApi {
   rateLimit(n: number, retryAfterSeconds?: number): void;
   /** The next n calls answer 500 (or the given 5xx). */
   failNext(n: number, status?: number): void;
+  /** From now on sends are taken (recorded in `sent`) at once but answered only after `ms`. */
+  answerSlowly(ms: number): void;
   /** POSTs an update to the registered webhook with Telegram's secret header; the status of the answer. */
   deliverUpdate(update: unknown, options?: { secret?: string | null }): Promise<number>;
   /** A standard private-chat text message update (bot commands get their entity). */
@@ -68,6 +70,7 @@ export async function startTelegramApi({
   let failStatus = 500;
   let nextMessageId = 1;
   let nextUpdateId = 1000;
+  let answerDelayMs = 0;
   const botId = Number(token.split(':')[0]) || 123456;
 
   const api: Omit<TelegramApi, 'url' | 'close'> = {
@@ -85,6 +88,9 @@ export async function startTelegramApi({
     failNext(n, status = 500) {
       failing = n;
       failStatus = status;
+    },
+    answerSlowly(ms) {
+      answerDelayMs = ms;
     },
     async deliverUpdate(update, options = {}) {
       if (!api.webhook) throw new Error('Telegram peer: no webhook is registered');
@@ -172,7 +178,7 @@ export async function startTelegramApi({
     };
   }
 
-  const peer = await startHttpPeer((req) => {
+  const peer = await startHttpPeer(async (req) => {
     const match = req.path.match(/^\/bot([^/]+)\/(\w+)$/);
     if (!match) return fail(404, 'Not Found');
     const [, givenToken, method] = match;
@@ -216,8 +222,11 @@ export async function startTelegramApi({
         return { status: 200, body: { ok: true, result: true, description: 'Webhook was set' } };
       }
       case 'sendMessage':
-      case 'sendPhoto':
-        return sendTo(method, params);
+      case 'sendPhoto': {
+        const answer = sendTo(method, params);
+        if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
+        return answer;
+      }
       default:
         return fail(404, 'Not Found: method not found');
     }

@@ -64,13 +64,24 @@ export const eventServiceTypeSchema = z.preprocess(
   z.enum(SERVICE_TYPES, { error: m['error.serviceType'] }).default(DEFAULT_SERVICE_TYPE),
 );
 
-/** A link is optional; when given it must be an http(s) URL. Empty means none. */
+/** A C0 or C1 control character, or DEL. */
+export const isControlCharacter = (c: string): boolean => {
+  const code = c.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+};
+
+/**
+ * A link is optional; when given it must be an http(s) URL without control characters (the URL parser
+ * drops tabs and line breaks silently; stored, a line break would start a new property in the .ics
+ * file). Empty means none.
+ */
 export const eventLinkSchema = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
   z
     .string()
     .trim()
     .max(EVENT_LIMITS.link, m['error.link'])
+    .refine((s) => ![...s].some(isControlCharacter), m['error.link'])
     .refine((s) => s === '' || isHttpUrl(s), m['error.link']),
 );
 

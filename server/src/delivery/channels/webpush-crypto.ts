@@ -1,4 +1,4 @@
-import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, createPublicKey, randomBytes } from 'node:crypto';
 import { ephemeralEcdh, POINT_LENGTH } from './webpush-ecdh';
 
 /** RFC 8188 record size we declare; the whole message is one record. */
@@ -20,9 +20,24 @@ const hmac = (key: Buffer, ...data: Buffer[]): Buffer => {
   return h.digest();
 };
 
-/** A subscription's keys are usable: p256dh an uncompressed P-256 point (65 bytes, 0x04 first), auth 16 bytes. */
+/** The subscription's secret that every message's key derivation mixes in (RFC 8291 §3.2). */
+export const AUTH_SECRET_LENGTH = 16;
+
+/** A subscription's keys have the right shape: p256dh an uncompressed point (65 bytes, 0x04 first), auth 16 bytes. */
 export function validSubscriptionKeys(p256dh: Buffer, auth: Buffer): boolean {
-  return p256dh.length === POINT_LENGTH && p256dh[0] === 4 && auth.length === 16;
+  return p256dh.length === POINT_LENGTH && p256dh[0] === 4 && auth.length === AUTH_SECRET_LENGTH;
+}
+
+/** p256dh is an uncompressed point ON the P-256 curve (OpenSSL checks it when it imports the key). */
+export function isP256Point(p256dh: Buffer): boolean {
+  if (p256dh.length !== POINT_LENGTH || p256dh[0] !== 4) return false;
+  const coordinate = (from: number) => p256dh.subarray(from, from + 32).toString('base64url');
+  try {
+    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: coordinate(1), y: coordinate(33) }, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

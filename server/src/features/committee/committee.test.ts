@@ -190,6 +190,28 @@ for (const engine of engines()) {
       assert.ok(rightsAudit.every((a) => a.actor_id === rootId));
     });
 
+    test('removing backend access while a role is assigned: either order, never a lost update', async () => {
+      await signIn(server.url, { email: 'race@example.sg' });
+      const m = await create(committee('race@example.sg', { fName: 'Rais', rights: 'editor' }));
+      for (let round = 0; round < 10; round++) {
+        assert.equal((await root.patch(COMMITTEE_API.one(m._id), { backendUser: true, rights: 'editor' })).status, 200);
+        const [off, assigned] = await Promise.all([
+          root.patch<ItemBody>(COMMITTEE_API.one(m._id), { backendUser: false }),
+          root.patch<ItemBody>(COMMITTEE_API.assign(m._id), { userId: m._id, role: 'admin' }),
+        ]);
+        assert.equal(off.status, 200);
+        assert.ok([200, 409].includes(assigned.status), `assign answered ${assigned.status}`);
+        // Run one after the other, in either order, both leave no backend access and no rights.
+        const stored = await server.app.db
+          .selectFrom('committee_members')
+          .select('backend_user')
+          .where('id', '=', m._id)
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(stored.backend_user), 0, `round ${round}: the removal was not overwritten`);
+        assert.equal(await rightsOf('race@example.sg'), 'none', `round ${round}`);
+      }
+    });
+
     test('removing backend access or deleting the committee member takes the rights away at once', async () => {
       const { jar: jarA } = await signIn(server.url, { email: 'amin@example.sg' });
       const a = await create(committee('amin@example.sg', { fName: 'Amin', rights: 'admin' }));

@@ -6,7 +6,7 @@ import {
   type CommitteeUpdate,
   committeeCreateSchema,
 } from '@ummahnotify/shared/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -90,11 +90,11 @@ export async function updateCommitteeMember(
   changes: CommitteeUpdate,
   actorId: string,
 ): Promise<CommitteeMember> {
-  const before = await findOne(db, id);
-  if (!before) throw notFound();
-  const next = parseOr400(committeeCreateSchema, { ...toInput(before), ...changes });
-  if (next.email !== before.email && (await emailTaken(db, next.email, id))) throw duplicateEmail(next.email);
-  return guarded(next.email, () => save(db, before, next, actorId, 'committee.updated'));
+  return withLockedMember(db, id, async (trx, before) => {
+    const next = parseOr400(committeeCreateSchema, { ...toInput(before), ...changes });
+    if (next.email !== before.email && (await emailTaken(trx, next.email, id))) throw duplicateEmail(next.email);
+    return guarded(next.email, () => save(trx, before, next, actorId, 'committee.updated'));
+  });
 }
 
 /** Gives a backend user's account one of the assignable roles (SPEC §5): stored as the member's rights. */
@@ -105,40 +105,57 @@ export async function assignRole(
   role: AssignableRole,
   actorId: string,
 ): Promise<CommitteeMember> {
-  const before = await findOne(db, id);
-  if (!before) throw notFound();
-  if (userId !== before._id && userId !== before.userId) {
-    throw new HttpError(400, 'Please check your input: userId must be the id of this committee member', [
-      { path: 'userId', message: 'must be the id of this committee member' },
-    ]);
-  }
-  if (!before.backendUser) {
-    throw new HttpError(
-      409,
-      `${before.fName} is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.`,
-    );
-  }
-  return save(db, before, { ...toInput(before), rights: role }, actorId, 'committee.role-assigned');
+  return withLockedMember(db, id, async (trx, before) => {
+    if (userId !== before._id && userId !== before.userId) {
+      throw new HttpError(400, 'Please check your input: userId must be the id of this committee member', [
+        { path: 'userId', message: 'must be the id of this committee member' },
+      ]);
+    }
+    if (!before.backendUser) {
+      throw new HttpError(
+        409,
+        `${before.fName} is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.`,
+      );
+    }
+    return save(trx, before, { ...toInput(before), rights: role }, actorId, 'committee.role-assigned');
+  });
+}
+
+/**
+ * Runs `work` in one transaction with the committee member as it is now: the row is read inside the
+ * transaction that moves its account rights, locked (FOR UPDATE) on PostgreSQL, so a change committed
+ * meanwhile cannot be overwritten by one decided on an older read. SQLite runs one transaction at a time.
+ */
+function withLockedMember<T>(
+  db: Db,
+  id: string,
+  work: (trx: Transaction<Database>, before: CommitteeMember) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await trx.selectFrom('committee_members').select('id').where('id', '=', id).forUpdate().execute();
+    const before = await findOne(trx, id);
+    if (!before) throw notFound();
+    return work(trx, before);
+  });
 }
 
 async function save(
-  db: Db,
+  trx: Transaction<Database>,
   before: CommitteeMember,
   next: CommitteeCreate,
   actorId: string,
   action: string,
 ): Promise<CommitteeMember> {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('committee_members')
-      .set({ ...toColumns(next), updated_at: new Date().toISOString() })
-      .where('id', '=', before._id)
-      .execute();
-    await moveGrant(trx, grantOf(before), grantOf(next), actorId);
-    const after = (await findOne(trx, before._id)) as CommitteeMember;
-    await audit(trx, { actorId, action, entity: 'committee_member', entityId: before._id, before, after });
-    return after;
-  });
+  await trx
+    .updateTable('committee_members')
+    .set({ ...toColumns(next), updated_at: new Date().toISOString() })
+    .where('id', '=', before._id)
+    .execute();
+  await moveGrant(trx, grantOf(before), grantOf(next), actorId);
+  const after = (await findOne(trx, before._id)) as CommitteeMember;
+  await audit(trx, { actorId, action, entity: 'committee_member', entityId: before._id, before, after });
+  return after;
 }
 
 /** Deleting a committee member takes its account's rights away at once (refused for the last superadmin). */

@@ -142,6 +142,14 @@ for (const engine of engines()) {
       ['a date that is not one', { dateTime: 'next Friday' }, 'dateTime', /not valid/],
       ['an unknown service type', { serviceType: 'party' }, 'serviceType', /service types/],
       ['a link that is not http(s)', { link: 'javascript:alert(1)' }, 'link', /http:\/\/ or https:\/\//],
+      ...['\r\nATTACH:https://evil.example/x', '\t', '\u0000', '\u007f', '\u0085'].map(
+        (c): [string, Record<string, unknown>, string, RegExp] => [
+          `a link with the control character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+          { link: `https://example.sg/a${c}b` },
+          'link',
+          /http:\/\/ or https:\/\//,
+        ],
+      ),
       ['registration that is not a boolean', { registration: 'maybe' }, 'registration', /ticked/],
     ];
     for (const [what, overrides, path, message] of refusals) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { calendarFile, escapeText, foldLine, utcStamp } from './ics';
+import { calendarFile, escapeText, foldLine, uriValue, utcStamp } from './ics';
 
 test('TEXT values escape backslash, semicolon, comma and line breaks', () => {
   assert.equal(escapeText('a\\b; c, d\r\ne\nf'), 'a\\\\b\\; c\\, d\\ne\\nf');
@@ -31,4 +31,21 @@ test('a calendar file ends every line with CRLF', () => {
   });
   assert.ok(text.endsWith('\r\n'));
   assert.ok(!/[^\r]\n/.test(text), 'no bare LF');
+});
+
+test('a URL with control characters cannot add a line to the file', () => {
+  const text = calendarFile({
+    uid: 'x@h',
+    start: '2026-11-22T03:00:00.000Z',
+    duration: 'PT1H',
+    summary: 's',
+    location: 'l',
+    description: 'd',
+    url: 'https://h/a\r\nATTACH:https://evil.example/x\u0000\u0085',
+  });
+  const lines = text.split('\r\n');
+  assert.ok(!lines.some((l) => l.startsWith('ATTACH')), 'no injected property');
+  const controls = [...text.replaceAll('\r\n', '')].filter((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x85);
+  assert.deepEqual(controls, [], 'no control character but the CRLF line ends');
+  assert.equal(uriValue('https://h/a\r\nb'), 'https://h/a%0D%0Ab');
 });

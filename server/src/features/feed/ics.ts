@@ -1,3 +1,5 @@
+import { isControlCharacter } from '@ummahnotify/shared/domain';
+
 /**
  * One VEVENT as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets, TEXT values
  * escaped, times in UTC.
@@ -20,6 +22,14 @@ export function escapeText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/**
+ * A URI value (RFC 5545 §3.3.13) with any control character percent-encoded: links are refused with
+ * them at input, and one stored before that still cannot break the line into a property of its own.
+ */
+export function uriValue(value: string): string {
+  return [...value].map((c) => (isControlCharacter(c) ? encodeURIComponent(c) : c)).join('');
 }
 
 /** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 §3.1). */
@@ -65,7 +75,7 @@ export function calendarFile(event: CalendarEvent, now = new Date()): string {
     `SUMMARY:${escapeText(event.summary)}`,
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    `URL:${event.url}`,
+    `URL:${uriValue(event.url)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -1,16 +1,36 @@
+import { AUTH_SECRET_LENGTH, isP256Point } from '../../delivery/channels/webpush-crypto';
+import { REFUSAL } from './texts';
+
 /**
  * Web push endpoints are URLs the browser hands us and our server then POSTs to: without a check, a
- * sign-up could point the server at an internal address. Only push services' hosts are accepted:
- * exact names, or `*.domain` for any subdomain.
+ * sign-up could point the server at an internal address. Only https on port 443 at a push service's
+ * host is accepted: exact names, or `*.domain` for any subdomain; a pattern `host:port` allows that
+ * one other port (a self-hosted push service, the tests' local one). No user:password@ part.
  */
 export function isAllowedPushEndpoint(endpoint: string, hosts: string[]): boolean {
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(endpoint).hostname.toLowerCase();
+    url = new URL(endpoint);
   } catch {
     return false;
   }
-  return hosts.some((pattern) =>
-    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
-  );
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((entry) => {
+    const [, name, port = ''] = /^(.*?)(?::(\d+))?$/.exec(entry) as RegExpExecArray;
+    if (url.port !== (port === '443' ? '' : port)) return false; // URL leaves out the default port 443
+    return name.startsWith('*.') ? host.endsWith(name.slice(1)) && host.length > name.length - 1 : host === name;
+  });
+}
+
+/**
+ * Why a subscription's keys cannot be used, or null: p256dh must be a point on P-256 and auth a
+ * 16-byte secret, or every message to it would fail to encrypt, broadcast after broadcast.
+ */
+export function pushKeysProblem(keys: { p256dh: string; auth: string }): { path: string; message: string } | null {
+  if (!isP256Point(Buffer.from(keys.p256dh, 'base64url')))
+    return { path: 'subscription.keys.p256dh', message: REFUSAL.pushKeyNotOnCurve };
+  if (Buffer.from(keys.auth, 'base64url').length !== AUTH_SECRET_LENGTH)
+    return { path: 'subscription.keys.auth', message: REFUSAL.pushAuthNot16Bytes };
+  return null;
 }

@@ -15,7 +15,7 @@ import { newToken, sha256 } from '../../secrets';
 import { HttpError, invalidInput } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { checkAddressLimit, HOUR, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
-import { isAllowedPushEndpoint } from './push-endpoints';
+import { isAllowedPushEndpoint, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
   deactivateAddress,
@@ -87,6 +87,8 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
         throw invalidInput([{ path: 'subscription.endpoint', message: REFUSAL.unknownPushService }], {
           keepSentences: true,
         });
+      const keysProblem = pushKeysProblem(subscription.keys);
+      if (keysProblem) throw invalidInput([keysProblem], { keepSentences: true });
       await upsertConfirmed(db, {
         channel: 'webpush',
         address: subscription.endpoint,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { startPushService } from '../../../test/peers/push-service';
@@ -36,7 +37,7 @@ for (const engine of engines()) {
       smtp = await startSmtpPeer();
       telegram = await startTelegramApi({ token: BOT_TOKEN });
       whatsapp = await startWhatsAppApi({ token: WA.token, phoneId: WA.phoneId, appSecret: WA.appSecret });
-      push = await startPushService();
+      push = await startPushService({ tls: true });
       server = await startTestServer(engine, {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'UmmahNotify <notices@example.sg>',
@@ -48,7 +49,8 @@ for (const engine of engines()) {
         WHATSAPP_API_URL: whatsapp.url,
         WHATSAPP_APP_SECRET: WA.appSecret,
         WHATSAPP_VERIFY_TOKEN: WA.verifyToken,
-        WEBPUSH_ENDPOINT_HOSTS: '127.0.0.1',
+        // the local push service: https on its own port (real deployments: push services on 443)
+        WEBPUSH_ENDPOINT_HOSTS: new URL(push.url).host,
       });
     });
     after(async () => {
@@ -102,9 +104,13 @@ for (const engine of engines()) {
     test('a push endpoint outside the push services is refused and nothing is written', async () => {
       const ip = freshIp();
       const { keys } = push.subscribe();
+      const { port } = new URL(push.url);
       for (const endpoint of [
         'https://169.254.169.254/latest/meta-data',
         'https://fcm.googleapis.com.evil.example/x',
+        `http://127.0.0.1:${port}/push/plain-http`,
+        'https://127.0.0.1/push/other-port',
+        `https://user:pw@127.0.0.1:${port}/push/with-credentials`,
       ]) {
         const res = await post(
           SIGNUP_API.webpush,
@@ -113,6 +119,33 @@ for (const engine of engines()) {
         );
         assert.equal(res.status, 400);
         assert.match(JSON.stringify(res.body), /push service is not supported/);
+        assert.equal((await subscribers('webpush', endpoint)).length, 0);
+      }
+    });
+
+    test('web push keys that are not a P-256 point and a 16-byte secret are refused; nothing is written', async () => {
+      const ip = freshIp();
+      const { keys } = push.subscribe();
+      const point = Buffer.from(keys.p256dh, 'base64url');
+      const offCurve = Buffer.from(point);
+      offCurve[64] ^= 1; // y changed: no longer on the curve (y² ≠ x³ - 3x + b)
+      const compressed = Buffer.concat([Buffer.from([2 + (point[64] & 1)]), point.subarray(1, 33)]);
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ ...keys, p256dh: offCurve.toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, p256dh: compressed.toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, p256dh: Buffer.alloc(65, 4).toString('base64url') }, /push key is not a P-256 public key/],
+        [{ ...keys, auth: Buffer.alloc(15, 7).toString('base64url') }, /push secret is not 16 bytes/],
+        [{ ...keys, auth: Buffer.alloc(32, 7).toString('base64url') }, /push secret is not 16 bytes/],
+      ];
+      for (const [i, [badKeys, message]] of cases.entries()) {
+        const endpoint = `${push.url}/push/bad-keys-${i}`;
+        const res = await post(
+          SIGNUP_API.webpush,
+          { subscription: { endpoint, keys: badKeys }, topics: ['janaza'], language: 'en' },
+          ip,
+        );
+        assert.equal(res.status, 400, `case ${i}`);
+        assert.match(String(res.body.message), message);
         assert.equal((await subscribers('webpush', endpoint)).length, 0);
       }
     });
@@ -135,7 +168,7 @@ for (const engine of engines()) {
         '1',
         'ta',
       ]);
-      assert.match(row.token ?? '', /^[A-Za-z0-9_-]{43}$/);
+      assert.equal(row.token_hash, null, 'no unsubscribe secret before an email needs one');
 
       const removed = await post(SIGNUP_API.webpushRemove, { endpoint: subscription.endpoint }, ip);
       assert.deepEqual(removed, { status: 200, body: { status: 'unsubscribed' } });
@@ -197,7 +230,11 @@ for (const engine of engines()) {
         const subscription = { endpoint, keys: push.subscribe().keys };
         await post(SIGNUP_API.webpush, { subscription, topics: ['janaza'], language: 'en' }, ip);
         const [row] = await subscribers('webpush', endpoint);
-        return row.token as string;
+        // What an email's send step stores (delivery/claim.ts): only the SHA-256 of the link's secret.
+        const token = randomBytes(32).toString('base64url');
+        const hash = createHash('sha256').update(token).digest('hex');
+        await server.app.db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', row.id).execute();
+        return token;
       };
       const a = await make(`${push.url}/unsub-a`);
       const b = await make(`${push.url}/unsub-b`);
@@ -477,6 +514,27 @@ for (const engine of engines()) {
       const sixth = await post(SIGNUP_API.whatsappConfirm, { phone: '82345678', code }, freshIp());
       assert.equal(sixth.status, 429);
       assert.equal((await subscribers('whatsapp', '+6582345678')).length, 0);
+    });
+
+    test('WhatsApp: 30 wrong codes at once get 5 tries between them, not more', async () => {
+      await post(SIGNUP_API.whatsapp, { phone: '87776666', topics: ['janaza'], language: 'en' }, freshIp());
+      const { code } = codeSentTo('6587776666');
+      const wrong = String((Number(code) + 11) % 1_000_000).padStart(6, '0');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          post(SIGNUP_API.whatsappConfirm, { phone: '87776666', code: wrong }, freshIp()),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 400).length, 5, statuses.join(' '));
+      assert.equal(statuses.filter((s) => s === 429).length, 25);
+      const [request] = await server.app.db
+        .selectFrom('signup_requests')
+        .select('attempts')
+        .where('address', '=', '+6587776666')
+        .execute();
+      assert.equal(Number(request.attempts), 5);
+      assert.equal((await post(SIGNUP_API.whatsappConfirm, { phone: '87776666', code }, freshIp())).status, 429);
     });
 
     test('WhatsApp: at most 3 codes a number an hour; the 4th is 429 and sends nothing', async () => {

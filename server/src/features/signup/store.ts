@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, SubscriberChannel, Topic } from '@ummahnotify/shared/domain';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { SignupRequestsTable, SubscribersTable } from '../../db/schema';
-import { newToken } from '../../secrets';
+import { sha256 } from '../../secrets';
 
 export type SignupRequestRow = Selectable<SignupRequestsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;
@@ -35,8 +35,8 @@ export interface ConfirmedSubscriber extends Choice {
 
 /**
  * One row per (channel, address): a new address is inserted, a known one (pending, confirmed or
- * deactivated) takes the new topics and language and receives again. The unsubscribe token is kept
- * when it exists and made when it does not.
+ * deactivated) takes the new topics and language and receives again. Its unsubscribe link (and the
+ * hash the database keeps of it) is made when the first email goes out (delivery/claim.ts).
  */
 export async function upsertConfirmed(db: Db, s: ConfirmedSubscriber): Promise<SubscriberRow> {
   const now = new Date().toISOString();
@@ -54,7 +54,6 @@ export async function upsertConfirmed(db: Db, s: ConfirmedSubscriber): Promise<S
       created_at: now,
       updated_at: now,
       deactivated_at: null,
-      token: newToken(),
       demo: 0,
     })
     .onConflict((oc) =>
@@ -67,7 +66,6 @@ export async function upsertConfirmed(db: Db, s: ConfirmedSubscriber): Promise<S
         active: 1,
         updated_at: now,
         deactivated_at: null,
-        token: sql<string>`coalesce(subscribers.token, excluded.token)`,
       })),
     )
     .returningAll()
@@ -96,7 +94,6 @@ export async function insertPendingIfNew(
       created_at: now,
       updated_at: now,
       deactivated_at: null,
-      token: newToken(),
       demo: 0,
     })
     .onConflict((oc) => oc.columns(['channel', 'address']).doNothing())
@@ -138,9 +135,14 @@ export async function deactivateAddress(
   return row;
 }
 
-/** The subscriber whose unsubscribe secret this is, deactivated; undefined when unknown. */
+/** The subscriber whose unsubscribe secret this is (current or legacy link), deactivated; undefined when unknown. */
 export async function deactivateByToken(db: Db, token: string): Promise<SubscriberRow | undefined> {
-  const row = await db.selectFrom('subscribers').selectAll().where('token', '=', token).executeTakeFirst();
+  const hash = sha256(token);
+  const row = await db
+    .selectFrom('subscribers')
+    .selectAll()
+    .where((eb) => eb.or([eb('token_hash', '=', hash), eb('legacy_token_hash', '=', hash)]))
+    .executeTakeFirst();
   if (row) await deactivateWhere(db, row);
   return row;
 }
@@ -241,12 +243,18 @@ export async function latestOpenRequest(
     .executeTakeFirst();
 }
 
-export async function countAttempt(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * Counts one more code attempt unless the request already had `max`: the count and the comparison
+ * are one statement, so parallel guesses cannot all read "4 so far" and all pass. False: no attempt left.
+ */
+export async function takeAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const result = await db
     .updateTable('signup_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', max)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

@@ -26,4 +26,6 @@ export const REFUSAL = {
   codeExpired: 'This code has expired. Please ask for a new one.',
   codeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
   unknownPushService: "This browser's push service is not supported. Please choose another way.",
+  pushKeyNotOnCurve: "This browser's push key is not a P-256 public key. Please choose another way.",
+  pushAuthNot16Bytes: "This browser's push secret is not 16 bytes long. Please choose another way.",
 } as const;

@@ -8,11 +8,11 @@ import type { FeatureDeps } from '../index';
 import { checkAddressLimit, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
 import {
   choiceOf,
-  countAttempt,
   deactivateAddress,
   insertRequest,
   latestOpenRequest,
   markUsed,
+  takeAttempt,
   upsertConfirmed,
 } from './store';
 import { REFUSAL, signupText } from './texts';
@@ -93,8 +93,7 @@ export async function registerWhatsApp(app: FastifyInstance, { db, config }: Fea
       const { phone, code } = request.body as z.output<typeof whatsappConfirmSchema>;
       const row = await latestOpenRequest(db, 'whatsapp', phone);
       if (!row) throw new HttpError(400, REFUSAL.codeExpired);
-      if (Number(row.attempts) >= MAX_CODE_ATTEMPTS) throw new HttpError(429, REFUSAL.codeTooManyTries);
-      await countAttempt(db, row.id);
+      if (!(await takeAttempt(db, row.id, MAX_CODE_ATTEMPTS))) throw new HttpError(429, REFUSAL.codeTooManyTries);
       if (!safeEqual(codeHash(row.id, code), row.secret_hash)) throw new HttpError(400, REFUSAL.codeWrong);
       if (!(await markUsed(db, row.id))) throw new HttpError(400, REFUSAL.codeExpired);
       await upsertConfirmed(db, { channel: 'whatsapp', address: phone, ...choiceOf(row) });

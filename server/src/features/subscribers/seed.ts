@@ -82,7 +82,8 @@ export function demoSubscribers(count = 240, now = Date.now()): SubscribersTable
       created_at: created,
       updated_at: created,
       deactivated_at: deactivated ? created : null,
-      token: null,
+      token_hash: null,
+      legacy_token_hash: null,
       demo: 1,
     });
   }

@@ -29,7 +29,8 @@ export function newSubscriber(overrides: Partial<SubscribersTable> = {}): Subscr
     created_at: now,
     updated_at: now,
     deactivated_at: null,
-    token: null,
+    token_hash: null,
+    legacy_token_hash: null,
     demo: 0,
     ...overrides,
   };
