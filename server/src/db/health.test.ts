@@ -67,6 +67,7 @@ describe('/healthz when PostgreSQL stops answering', { skip: !engines().includes
         DATA_DIR: database.dataDir,
         GOOGLE_CLIENT_ID: 'ummahnotify-test',
         GOOGLE_CLIENT_SECRET: 'test-secret',
+        VAPID_SUBJECT: 'mailto:notices@test.example.sg',
         OIDC_ISSUER: 'http://127.0.0.1:9/unused',
       }),
       { logger: false },
