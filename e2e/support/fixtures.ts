@@ -44,6 +44,11 @@ export function grantRights(email: string, rights: Rights): void {
  */
 export async function signIn(page: Page, who: Person, issuerUrl = ISSUER_URL): Promise<void> {
   if (who.rights && who.rights !== 'none') grantRights(who.email, who.rights);
+  await signInAs(page, who, issuerUrl);
+}
+
+/** The same sign-in for an account whose rights are already settled (a superadmin email, a committee grant). */
+export async function signInAs(page: Page, who: TestIdentity, issuerUrl = ISSUER_URL): Promise<void> {
   await page.context().addCookies([{ name: IDENTITY_COOKIE, value: identityCookieValue(who), url: issuerUrl }]);
   await page.goto('/login');
   await page.getByRole('link', { name: /Sign in with Google|Google மூலம் உள்நுழைக/ }).click();
