@@ -43,9 +43,11 @@ export function countScripts(page) {
     if (response.request().resourceType() !== 'script' || counted.has(response.url())) return;
     counted.add(response.url());
     seen.push(
-      Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))]).then(
-        ([sizes, body]) => ({ url: response.url(), wire: sizes.responseBodySize, decoded: body.length }),
-      ),
+      Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))]).then(([sizes, body]) => ({
+        url: response.url(),
+        wire: sizes.responseBodySize,
+        decoded: body.length,
+      })),
     );
   };
   page.on('response', onResponse);
@@ -108,7 +110,8 @@ export async function walkPages(browser, baseUrl) {
     const page = await context.newPage();
     const count = countScripts(page);
     await signInDemo(page, baseUrl, email);
-    if (!page.url().endsWith(`/dashboard/${first}`)) await page.locator(`a[href="/dashboard/${first}"]`).first().click();
+    if (!page.url().endsWith(`/dashboard/${first}`))
+      await page.locator(`a[href="/dashboard/${first}"]`).first().click();
     await page.waitForURL(`**/dashboard/${first}`);
     await RENDERED.section(page);
     rows.push({ page: `sign-in (${email.split('@')[0]}) to ${first}`, ...(await count.take()) });
