@@ -1,9 +1,9 @@
 /**
- * The federation kit: the antd components and icons the shell ships to every remote. The `antd` and
- * `@ant-design/icons` shared singletons are the two kit modules below, not the whole libraries, so a page
- * downloads only the kit (tree-shaken) instead of all of antd and every icon. A remote may import from 'antd'
- * and '@ant-design/icons' only what the kit exports; its build stops otherwise, naming what is missing and what
- * to do (decision record docs/decisions/2026-11-24-federation-kit.md).
+ * The federation kit: the antd components, icons and router exports the shell ships to every remote. The
+ * `antd`, `@ant-design/icons` and `react-router-dom` shared singletons are the kit modules below, not the whole
+ * libraries, so a page downloads only the kit (tree-shaken) instead of all of antd, every icon and the whole
+ * router. A remote may import from these libraries only what the kit exports; its build stops otherwise, naming
+ * what is missing and what to do (decision record docs/decisions/2026-11-24-federation-kit.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 export const KIT = {
   antd: { module: path.join(ROOT, 'shared/src/federation-kit/antd.ts'), what: 'component' },
   '@ant-design/icons': { module: path.join(ROOT, 'shared/src/federation-kit/icons.ts'), what: 'icon' },
+  'react-router-dom': { module: path.join(ROOT, 'shared/src/federation-kit/router.ts'), what: 'export' },
 } as const;
 export type KitLibrary = keyof typeof KIT;
 
