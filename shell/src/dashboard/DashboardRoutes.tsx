@@ -10,7 +10,7 @@ import { SectionRoute } from './SectionRoute';
  * Everything under /dashboard: the guard, the layout with its sidebar and the sections. Loaded on its own
  * (AppRoutes imports it lazily), so the public pages carry none of it.
  */
-export default function DashboardRoutes() {
+export function DashboardRoutes() {
   return (
     <Routes>
       <Route
