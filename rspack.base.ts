@@ -43,6 +43,8 @@ const SINGLETONS: Record<string, string> = {
   'react-i18next': 'react-i18next',
   dayjs: 'dayjs',
   '@ummahnotify/shared/client': '@ummahnotify/shared',
+  // The domain (schemas with their zod, catalogues): once per page, not once per remote.
+  '@ummahnotify/shared/domain': '@ummahnotify/shared',
 };
 
 interface PackageJson {
@@ -187,6 +189,9 @@ export function createConfig({
           shared: sharedConfig(dir),
           // Reuse what the shell already loaded instead of fetching every remote at start-up.
           shareStrategy: 'loaded-first',
+          // The federation runtime once per page: the shell provides its runtime core to every remote
+          // (window._FEDERATION_RUNTIME_CORE) instead of each remoteEntry.js carrying a copy of its own.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
           manifest: true,
           dts: false,
         }),

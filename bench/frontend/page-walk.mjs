@@ -70,7 +70,12 @@ export const RENDERED = {
   landing: (page) => page.locator('#get-notices-title').waitFor({ state: 'visible' }),
   login: (page) => page.getByRole('link', { name: 'Sign in with Google' }).waitFor({ state: 'visible' }),
   section: (page) => page.locator('.ant-tabs, .ant-card, .ant-table').first().waitFor({ state: 'visible' }),
+  /** The janaza list (the section's "Notifications" tab): cards on a phone, table rows on a wide screen. */
+  janazaList: (page) =>
+    page.locator('[data-testid="notice-card"], .ant-table-row, .ant-empty').first().waitFor({ state: 'visible' }),
 };
+
+export const JANAZA_LIST_PATH = '/dashboard/janaza-notifications/edit';
 
 /** Signs in through the demo issuer as `email`, from /login; resolves on the dashboard. */
 export async function signInDemo(page, baseUrl, email) {
@@ -95,6 +100,7 @@ export async function walkPages(browser, baseUrl) {
   ]) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
     const count = countScripts(page);
     await page.goto(`${baseUrl}${path}`);
     await rendered(page);
@@ -102,22 +108,33 @@ export async function walkPages(browser, baseUrl) {
     await context.close();
   }
   const flows = [
-    [ADMIN, 'janaza-notifications', ['events']],
+    [ADMIN, 'janaza-notifications', ['events']], // the janaza list, then the events section
     [SUPERADMIN, 'summary', ['members', 'committee-members']],
   ];
   for (const [email, first, further] of flows) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
     const count = countScripts(page);
     await signInDemo(page, baseUrl, email);
     if (!page.url().endsWith(`/dashboard/${first}`))
       await page.locator(`a[href="/dashboard/${first}"]`).first().click();
-    await page.waitForURL(`**/dashboard/${first}`);
+    await page.waitForURL(`**/dashboard/${first}**`);
     await RENDERED.section(page);
+    if (first === 'janaza-notifications') {
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await RENDERED.janazaList(page);
+    }
     rows.push({ page: `sign-in (${email.split('@')[0]}) to ${first}`, ...(await count.take()) });
     for (const section of further) {
+      const before = await page.locator('main, .ant-layout-content').first().textContent();
       await page.locator(`a[href="/dashboard/${section}"]`).first().click();
-      await page.waitForURL(`**/dashboard/${section}`);
+      await page.waitForURL(`**/dashboard/${section}**`);
+      // The previous section stays on screen until the next one has loaded: wait for the change.
+      await page.waitForFunction(
+        (old) => (document.querySelector('main, .ant-layout-content')?.textContent ?? '') !== old,
+        before,
+      );
       await RENDERED.section(page);
       rows.push({ page: `+ ${section}`, ...(await count.take()) });
     }
