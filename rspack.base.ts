@@ -134,7 +134,8 @@ export function createConfig({
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     // The shell ships the kit, so it must hold what every package uses; a remote must use only what it holds.
-    for (const pkg of host ? FEDERATION_PACKAGES : [path.basename(dir)]) checkKit(path.join(ROOT, pkg));
+    for (const packageDir of host ? FEDERATION_PACKAGES.map((pkg) => path.join(ROOT, pkg)) : [dir])
+      checkKit(packageDir);
     // Remotes have no page of their own: their container entry (remoteEntry.js) is their entry.
     const entry: EntryObject = host ? { main: './src/index.ts' } : {};
     return {

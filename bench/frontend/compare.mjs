@@ -20,10 +20,11 @@ import {
 const RUNS = Number(process.env.RUNS ?? 15);
 const VARIANTS = ['before', 'after', 'monolith'];
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+// [label, path, rendered, signed in]: the public pages as a visitor (the login page ends a session it finds).
 const TIMED = [
-  ['/', '/', RENDERED.landing],
-  ['/login', '/login', RENDERED.login],
-  ['janaza list (admin, signed in)', JANAZA_LIST_PATH, RENDERED.janazaList],
+  ['/', '/', RENDERED.landing, false],
+  ['/login', '/login', RENDERED.login, false],
+  ['janaza list (admin, signed in)', JANAZA_LIST_PATH, RENDERED.janazaList, true],
 ];
 
 const servers = {};
@@ -34,15 +35,23 @@ const browser = await launchChromium();
 async function timeOnce(url, rendered, storageState) {
   const context = await browser.newContext({ ...PHONE, storageState });
   const page = await context.newPage();
-  page.setDefaultTimeout(180_000); // a shared, busy machine with the CPU throttled 4x
+  page.setDefaultTimeout(60_000); // a shared, busy machine with the CPU throttled 4x
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const started = performance.now();
-  await page.goto(url, { waitUntil: 'commit' });
-  await rendered(page);
-  const ms = performance.now() - started;
-  await context.close();
-  return ms;
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await rendered(page);
+    return performance.now() - started;
+  } catch (error) {
+    // Counted and reported as a failed run, with what the page showed, instead of ending the whole comparison.
+    const shot = join(ROOT, 'bench/results/tmp', `frontend-failed-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => {});
+    console.error(`${url}: not rendered (${String(error).split('\n')[0]}); see ${shot}`);
+    return null;
+  } finally {
+    await context.close();
+  }
 }
 
 const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -67,15 +76,19 @@ try {
   }
   const times = Object.fromEntries(VARIANTS.map((v) => [v, TIMED.map(() => [])]));
   for (let run = 0; run < RUNS; run++)
-    for (const [t, [, path, rendered]] of TIMED.entries())
+    for (const [t, [, path, rendered, signedIn]] of TIMED.entries())
       for (const name of VARIANTS)
-        times[name][t].push(await timeOnce(`${servers[name].url}${path}`, rendered, sessions[name]));
+        times[name][t].push(
+          await timeOnce(`${servers[name].url}${path}`, rendered, signedIn ? sessions[name] : undefined),
+        );
   console.log(`\nTime to the rendered page, phone profile (390 x 844, CPU 4x slower), ${RUNS} runs, median / p95:\n`);
   console.log(`| page | ${VARIANTS.join(' | ')} |\n|---|${VARIANTS.map(() => '---').join('|')}|`);
   for (const [t, [label]] of TIMED.entries()) {
     const cells = VARIANTS.map((v) => {
-      const sorted = times[v][t].sort((a, b) => a - b);
-      return `${at(sorted, 0.5).toFixed(0)} / ${at(sorted, 0.95).toFixed(0)} ms`;
+      const sorted = times[v][t].filter((ms) => ms !== null).sort((a, b) => a - b);
+      const failed = times[v][t].length - sorted.length;
+      if (!sorted.length) return 'no run rendered';
+      return `${at(sorted, 0.5).toFixed(0)} / ${at(sorted, 0.95).toFixed(0)} ms${failed ? ` (${failed} failed)` : ''}`;
     });
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }

@@ -34,6 +34,11 @@ export function launchChromium() {
   });
 }
 
+// An icon's definition in a built script (@ant-design/icons-svg: `name:"mail",theme:"outlined"`), and code only the
+// dashboard has (the section loader's "loading" text, as a call: the catalogues hold the key, not the call).
+const ICON_DEFINITION = /name:"([\w-]+)",theme:"(?:outlined|filled|twotone)"/g;
+const DASHBOARD_CODE = /[\w$]\("sectionLoading"\)/;
+
 /** Counts every script response of `page` from now on: bytes on the wire (encoded body) and decoded. */
 export function countScripts(page) {
   const seen = [];
@@ -43,22 +48,27 @@ export function countScripts(page) {
     if (response.request().resourceType() !== 'script' || counted.has(response.url())) return;
     counted.add(response.url());
     seen.push(
-      Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))]).then(([sizes, body]) => ({
-        url: response.url(),
-        wire: sizes.responseBodySize,
-        decoded: body.length,
-      })),
+      Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))])
+        .then(([sizes, body]) => ({
+          url: response.url(),
+          wire: sizes.responseBodySize,
+          body: body.toString('utf8'),
+        }))
+        .catch(() => null), // a response still arriving when its page closes is not counted
     );
   };
   page.on('response', onResponse);
   return {
     async take() {
       await page.waitForLoadState('networkidle');
-      const files = await Promise.all(seen.splice(0));
+      const files = (await Promise.all(seen.splice(0))).filter(Boolean);
+      const icons = new Set(files.flatMap((f) => [...f.body.matchAll(ICON_DEFINITION)].map((m) => m[1])));
       return {
         files: files.length,
         wire: files.reduce((n, f) => n + f.wire, 0),
-        decoded: files.reduce((n, f) => n + f.decoded, 0),
+        decoded: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
+        icons: icons.size,
+        dashboardCode: files.some((f) => DASHBOARD_CODE.test(f.body)),
         urls: files.map((f) => f.url),
       };
     },

@@ -8,8 +8,10 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 
 const port = Number(process.env.PORT);
+// Demo mode on SQLite in a fresh folder, whatever the environment says: the pages are walked as demo accounts.
+const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, DATABASE_URL, OIDC_ISSUER, ...environment } = process.env;
 const config = loadConfig({
-  ...process.env,
+  ...environment,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   HOST: '127.0.0.1',
   DATA_DIR: mkdtempSync(join(tmpdir(), 'un-bench-frontend-')),
