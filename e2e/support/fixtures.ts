@@ -41,6 +41,11 @@ export function grantRights(email: string, rights: Rights): void {
 /** Signs in through the real flow: the login page's button, the local issuer, the server's callback. */
 export async function signIn(page: Page, who: Person): Promise<void> {
   if (who.rights && who.rights !== 'none') grantRights(who.email, who.rights);
+  await signInAs(page, who);
+}
+
+/** The same sign-in for an account whose rights are already settled (a superadmin email, a committee grant). */
+export async function signInAs(page: Page, who: TestIdentity): Promise<void> {
   await page.context().addCookies([{ name: IDENTITY_COOKIE, value: identityCookieValue(who), url: ISSUER_URL }]);
   await page.goto('/login');
   await page.getByRole('link', { name: /Sign in with Google|Google மூலம் உள்நுழைக/ }).click();

@@ -181,9 +181,9 @@ export function EventsList() {
     </Flex>
   );
 
-  const actions = (event: EventJson): ReactNode =>
+  const actions = (event: EventJson, vertical = false): ReactNode =>
     editing?.id === event._id ? (
-      <Flex gap={8} wrap>
+      <Flex gap={8} wrap vertical={vertical} align={vertical ? 'flex-start' : undefined}>
         <Button type="primary" size="small" onClick={save}>
           {t('action.save')}
         </Button>
@@ -192,7 +192,7 @@ export function EventsList() {
         </Button>
       </Flex>
     ) : (
-      <Flex gap={8} wrap>
+      <Flex gap={8} wrap vertical={vertical} align={vertical ? 'flex-start' : undefined}>
         <Button size="small" onClick={() => setViewing(event)}>
           {t('action.view')}
         </Button>
@@ -252,7 +252,7 @@ export function EventsList() {
     {
       key: 'dateTime',
       title: t('list.dateTime'),
-      width: 190,
+      width: 150,
       render: (_, e) => (isEditing(e) ? editors.dateTime() : formatEventDateTime(e.dateTime, i18n.language)),
     },
     {
@@ -275,7 +275,8 @@ export function EventsList() {
           </Flex>
         ),
     },
-    { key: 'actions', title: t('list.actions'), width: 220, render: (_, e) => actions(e) },
+    // Heading and sub heading take the rest of the width: the buttons stack in a narrow column.
+    { key: 'actions', title: t('list.actions'), width: 120, render: (_, e) => actions(e, !isMobile) },
   ];
 
   return (

@@ -70,11 +70,11 @@ export function NoticeList() {
       title: t('col.dueDate'),
       dataIndex: 'dueDate',
       render: (value: string) => <DueDate value={value} wrap />,
-      width: 100,
+      width: 92,
     },
-    { key: 'profile', title: t('col.profile'), render: part('profile'), width: 180 },
-    { key: 'personal', title: t('col.personal'), render: part('personal'), width: 120 },
-    { key: 'location', title: t('col.location'), render: part('location'), width: 100 },
+    { key: 'profile', title: t('col.profile'), render: part('profile'), width: 150 },
+    { key: 'personal', title: t('col.personal'), render: part('personal'), width: 100 },
+    { key: 'location', title: t('col.location'), render: part('location'), width: 84 },
     { key: 'details', title: t('col.details'), render: part('details') },
     {
       // The status and, under it, how far its notification went; kept in view with the actions.
@@ -93,10 +93,10 @@ export function NoticeList() {
           )}
         </Flex>
       ),
-      width: 230,
+      width: 226,
       fixed: 'right',
     },
-    { key: 'actions', title: t('col.actions'), render: part('actions'), width: 120, fixed: 'right' },
+    { key: 'actions', title: t('col.actions'), render: part('actions'), width: 108, fixed: 'right' },
   ];
 
   const statusOptions = [
@@ -177,7 +177,9 @@ export function NoticeList() {
               columns={columns}
               dataSource={shown}
               pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              scroll={{ x: 1000 }}
+              // The fixed widths leave Details at least 140 px, so the table fits beside the sidebar at
+              // 1280 px; only narrower windows scroll (and then Details slides under Status and Actions).
+              scroll={{ x: 900 }}
               size="small"
             />
           )}

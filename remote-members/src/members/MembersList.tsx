@@ -117,7 +117,8 @@ export function MembersList() {
           columns={columns}
           dataSource={list}
           pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-          scroll={{ x: 'max-content' }}
+          // Not max-content: the action buttons wrap (long in Tamil) rather than push Revoke out of view.
+          scroll={{ x: 640 }}
           onRow={(_m, i) => rowAnimation(i ?? 0)}
         />
       )}

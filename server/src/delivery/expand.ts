@@ -7,7 +7,7 @@ type Engine = 'sqlite' | 'postgres';
  * Takes the oldest unexpanded outbox row and lists its recipients as pending deliveries, in one
  * transaction: a crash before the commit leaves the row pending, after it leaves it expanded, never
  * half. Broadcast recipients: confirmed, active, non-demo subscribers of the item's topic on an
- * enabled channel. Correction recipients: whoever the broadcast reached (sent, or in flight).
+ * enabled channel. Correction recipients: whoever the broadcast reached (sent, or in flight), never a demo subscriber.
  * On PostgreSQL, instances skip a row another one is expanding (FOR UPDATE SKIP LOCKED).
  * Returns false when there was nothing to expand.
  */
@@ -64,6 +64,7 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
               .where('b.number', '=', 0)
               .where('d.state', 'in', ['sent', 'sending'])
               .where('s.active', '=', 1)
+              .where('s.demo', '=', 0)
               .where('s.channel', 'in', enabled);
       await trx
         .insertInto('deliveries')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
 import type { Db } from '../db/connect';
 import { seedCommittee } from '../features/committee/seed';
+import { seedDemoDeliveries } from '../features/demo-deliveries/seed';
 import { seedEvents } from '../features/events/seed';
 import { seedJanaza } from '../features/janaza/seed';
 import { seedMembers } from '../features/members/seed';
@@ -21,6 +22,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedJanaza(db);
   await seedMembers(db);
   await seedCommittee(db);
+  await seedDemoDeliveries(db);
 }
 
 async function seedStaff(db: Db): Promise<void> {

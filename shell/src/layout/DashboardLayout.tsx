@@ -45,17 +45,13 @@ export function DashboardLayout() {
       <DemoBanner />
       <Layout>
         {!isMobile && (
+          // The sider's white runs the whole height of a long page; its contents stay in view (sticky).
           <Layout.Sider
             width={SIDER_WIDTH}
             theme="light"
-            style={{
-              position: 'sticky',
-              top: 0,
-              height: '100vh',
-              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-            }}
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
           >
-            <Flex vertical style={{ height: '100%' }}>
+            <Flex vertical style={{ position: 'sticky', top: 0, height: '100vh' }}>
               <div style={{ padding: '20px 24px 12px' }}>{brand}</div>
               <div style={{ flex: 1, minHeight: 0 }}>
                 <SidebarMenu onExit={exit} />

@@ -38,7 +38,7 @@ function Count({ kind, value }: { kind: keyof DeliveryCounts; value: number }) {
     failed: <CloseCircleOutlined aria-hidden />,
     pending: <ClockCircleOutlined aria-hidden />,
   }[kind];
-  const colour = value === 0 ? 'rgba(0, 0, 0, 0.45)' : { sent: '#237804', failed: '#cf1322', pending: '#0958d9' }[kind];
+  const colour = value === 0 ? 'rgba(0, 0, 0, 0.6)' : { sent: '#237804', failed: '#cf1322', pending: '#0958d9' }[kind];
   return (
     <span title={t(`status.${kind}`)} data-count={kind} style={{ ...NUMBER, color: colour }}>
       {icon} {value.toLocaleString('en-SG')}

@@ -14,5 +14,16 @@ export const theme: ThemeConfig = {
     controlItemBgActive: '#e6f2ea',
     controlItemBgActiveHover: '#d8ece0',
     borderRadius: 8,
+    // Text at least 4.5:1 on white and on the light fills (WCAG AA; axe-core checks every screen):
+    // antd's defaults for secondary text, links, success and error colours are lighter than that.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorLink: '#0958d9',
+    colorSuccess: '#237804',
+    colorError: '#cf1322',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    // The bases of the light tags (Masjid, Superadmin, Correction): their text shade becomes darker.
+    green: '#237804',
+    orange: '#ad4e00',
   },
 };

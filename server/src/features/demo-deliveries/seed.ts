@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { Db } from '../../db/connect';
+import type { DeliveriesTable, OutboxTable } from '../../db/schema';
+
+/** About one message in this many failed (an old phone number, a full mailbox): a believable story. */
+const FAILED_EVERY = 23;
+/** The demo's broadcasts went out this long after their approval or publication. */
+const SENT_AFTER_MS = 90_000;
+
+interface Sent {
+  kind: DeliveryKind;
+  itemId: string;
+  at: string;
+}
+
+/**
+ * Demo mode: the approved sample notices and published sample events were sent before the visitor
+ * came, so the lists show delivery counts instead of 'Not sent'. Only history is written: each
+ * broadcast is already expanded and every delivery finished (sent or failed), so the worker finds
+ * nothing to send, and the recipients are the demo subscribers (whom nothing is ever sent to).
+ */
+export async function seedDemoDeliveries(db: Db): Promise<void> {
+  const notices = await db
+    .selectFrom('janaza_notices')
+    .select(['id', 'status_changed_at', 'created_at'])
+    .where('status', '=', 'approved')
+    .execute();
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'published_at', 'created_at'])
+    .where('published', '=', 1)
+    .execute();
+  const sent: Sent[] = [
+    ...notices.map((n) => ({ kind: 'janaza' as const, itemId: n.id, at: n.status_changed_at ?? n.created_at })),
+    ...events.map((e) => ({ kind: 'events' as const, itemId: e.id, at: e.published_at ?? e.created_at })),
+  ];
+  if (sent.length === 0) return;
+  const subscribers = await db
+    .selectFrom('subscribers')
+    .select(['id', 'channel', 'topic_janaza', 'topic_events', 'created_at'])
+    .where('demo', '=', 1)
+    .where('active', '=', 1)
+    .where('confirmed', '=', 1)
+    .orderBy('created_at')
+    .execute();
+
+  for (const item of sent) {
+    const outbox: OutboxTable = {
+      id: randomUUID(),
+      kind: item.kind,
+      item_id: item.itemId,
+      number: 0,
+      state: 'expanded',
+      created_by: null,
+      created_at: item.at,
+      expanded_at: item.at,
+    };
+    const finished = new Date(Date.parse(item.at) + SENT_AFTER_MS).toISOString();
+    const recipients = subscribers.filter(
+      (s) => (item.kind === 'janaza' ? s.topic_janaza : s.topic_events) === 1 && s.created_at <= item.at,
+    );
+    const deliveries: DeliveriesTable[] = recipients.map((s, i) => {
+      const failed = (i + 1) % FAILED_EVERY === 0;
+      return {
+        outbox_id: outbox.id,
+        subscriber_id: s.id,
+        channel: s.channel,
+        state: failed ? 'failed' : 'sent',
+        attempts: failed ? 6 : 1,
+        last_error: failed ? 'demo: the recipient could not be reached' : null,
+        next_attempt_at: finished,
+        locked_until: null,
+        updated_at: finished,
+      };
+    });
+    await db.insertInto('outbox').values(outbox).execute();
+    for (let i = 0; i < deliveries.length; i += 100)
+      await db
+        .insertInto('deliveries')
+        .values(deliveries.slice(i, i + 100))
+        .execute();
+  }
+}
