@@ -75,23 +75,28 @@ try {
     await context.close();
   }
   const times = Object.fromEntries(VARIANTS.map((v) => [v, TIMED.map(() => [])]));
-  for (let run = 0; run < RUNS; run++)
+  const table = (runs) => {
+    const lines = [`| page | ${VARIANTS.join(' | ')} |`, `|---|${VARIANTS.map(() => '---').join('|')}|`];
+    for (const [t, [label]] of TIMED.entries()) {
+      const cells = VARIANTS.map((v) => {
+        const sorted = times[v][t].filter((ms) => ms !== null).sort((a, b) => a - b);
+        const failed = times[v][t].length - sorted.length;
+        if (!sorted.length) return 'no run rendered';
+        return `${at(sorted, 0.5).toFixed(0)} / ${at(sorted, 0.95).toFixed(0)} ms${failed ? ` (${failed} failed)` : ''}`;
+      });
+      lines.push(`| ${label} | ${cells.join(' | ')} |`);
+    }
+    return `Time to the rendered page, phone profile (390 x 844, CPU 4x slower), ${runs} runs, median / p95:\n\n${lines.join('\n')}`;
+  };
+  for (let run = 0; run < RUNS; run++) {
     for (const [t, [, path, rendered, signedIn]] of TIMED.entries())
       for (const name of VARIANTS)
         times[name][t].push(
           await timeOnce(`${servers[name].url}${path}`, rendered, signedIn ? sessions[name] : undefined),
         );
-  console.log(`\nTime to the rendered page, phone profile (390 x 844, CPU 4x slower), ${RUNS} runs, median / p95:\n`);
-  console.log(`| page | ${VARIANTS.join(' | ')} |\n|---|${VARIANTS.map(() => '---').join('|')}|`);
-  for (const [t, [label]] of TIMED.entries()) {
-    const cells = VARIANTS.map((v) => {
-      const sorted = times[v][t].filter((ms) => ms !== null).sort((a, b) => a - b);
-      const failed = times[v][t].length - sorted.length;
-      if (!sorted.length) return 'no run rendered';
-      return `${at(sorted, 0.5).toFixed(0)} / ${at(sorted, 0.95).toFixed(0)} ms${failed ? ` (${failed} failed)` : ''}`;
-    });
-    console.log(`| ${label} | ${cells.join(' | ')} |`);
+    console.error(`after run ${run + 1}:\n${table(run + 1)}`); // progress, on a busy machine
   }
+  console.log(`\n${table(RUNS)}`);
 } finally {
   await browser.close();
   for (const server of Object.values(servers)) await server.stop();
