@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, CopyRspackPlugin, DefinePlugin, type EntryObject, HtmlRspackPlugin } from '@rspack/core';
+import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
 
 type Exposes = Record<string, string>;
 
@@ -42,6 +43,8 @@ const SINGLETONS: Record<string, string> = {
   'react-i18next': 'react-i18next',
   dayjs: 'dayjs',
   '@ummahnotify/shared/client': '@ummahnotify/shared',
+  // The domain (schemas with their zod, catalogues): once per page, not once per remote.
+  '@ummahnotify/shared/domain': '@ummahnotify/shared',
 };
 
 interface PackageJson {
@@ -60,6 +63,11 @@ function toRange(spec: string): string {
   return /^\d/.test(spec) ? `^${spec}` : spec;
 }
 
+/** The installed version of a library (what a kit module is built from). */
+function installedVersion(dependency: string): string {
+  return readPackageJson(path.join(ROOT, 'node_modules', dependency)).version;
+}
+
 function sharedConfig(dir: string) {
   const deps = readPackageJson(dir).dependencies ?? {};
   const sharedVersion = readPackageJson(path.join(ROOT, 'shared')).version;
@@ -68,6 +76,7 @@ function sharedConfig(dir: string) {
       const spec = deps[dependency];
       if (!spec) throw new Error(`${dir}/package.json must list ${dependency}: it is a shared singleton.`);
       const isWorkspace = dependency === '@ummahnotify/shared';
+      const kit = KIT[request as KitLibrary];
       return [
         request,
         {
@@ -77,10 +86,34 @@ function sharedConfig(dir: string) {
           strictVersion: true,
           requiredVersion: toRange(spec),
           ...(isWorkspace ? { version: sharedVersion } : {}),
+          // antd and the icons are shared as the federation kit (only what the federation uses), not whole.
+          ...(kit ? { import: kit.module, version: installedVersion(dependency) } : {}),
         },
       ];
     }),
   );
+}
+
+/**
+ * The shell and the shared package import antd components and icons from their own ES modules (tree-shaken,
+ * split by route): a public page then loads only what it shows. The kit modules re-export the same modules,
+ * so the remotes get the very instances the shell uses (one antd context).
+ */
+const KIT_IMPORTS = [
+  { libraryName: 'antd', libraryDirectory: 'es' },
+  { libraryName: '@ant-design/icons', libraryDirectory: 'es/icons', camelToDashComponentName: false },
+];
+const USES_KIT_MODULES = [path.join(ROOT, 'shell', 'src'), path.join(ROOT, 'shared', 'src')];
+
+function swcOptions(production: boolean, transformImport?: typeof KIT_IMPORTS) {
+  return {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+    },
+    env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+    ...(transformImport ? { transformImport } : {}),
+  };
 }
 
 /** What a build calls itself: UN_BUILD_LABEL when set (a deploy's tag), else version and build date. */
@@ -100,6 +133,9 @@ export function createConfig({
 }: FrontEndOptions): (env: unknown, argv: { mode?: string }) => Configuration {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // The shell ships the kit, so it must hold what every package uses; a remote must use only what it holds.
+    for (const packageDir of host ? FEDERATION_PACKAGES.map((pkg) => path.join(ROOT, pkg)) : [dir])
+      checkKit(packageDir);
     // Remotes have no page of their own: their container entry (remoteEntry.js) is their entry.
     const entry: EntryObject = host ? { main: './src/index.ts' } : {};
     return {
@@ -127,14 +163,15 @@ export function createConfig({
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            oneOf: [
+              {
+                include: USES_KIT_MODULES,
+                exclude: /federation-kit/,
+                loader: 'builtin:swc-loader',
+                options: swcOptions(production, KIT_IMPORTS),
               },
-              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-            },
+              { loader: 'builtin:swc-loader', options: swcOptions(production) },
+            ],
             type: 'javascript/auto',
           },
           { test: /\.css$/, type: 'css/auto' },
@@ -153,6 +190,9 @@ export function createConfig({
           shared: sharedConfig(dir),
           // Reuse what the shell already loaded instead of fetching every remote at start-up.
           shareStrategy: 'loaded-first',
+          // The federation runtime once per page: the shell provides its runtime core to every remote
+          // (window._FEDERATION_RUNTIME_CORE) instead of each remoteEntry.js carrying a copy of its own.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
           manifest: true,
           dts: false,
         }),

@@ -59,6 +59,15 @@ function count(name, res, passed, failed) {
   count('builds', res, res.code === 0 ? 1 : 0, res.code === 0 ? 0 : 1);
 }
 
+// 3b. Size budget: JavaScript per page of the build just made, in Chromium (bench/frontend/budgets.json)
+{
+  const res = await run('size budget (bytes per page)', 'node', ['scripts/size-budget.mjs'], {
+    env: { CHROMIUM_PATH: await ensureChromium() },
+  });
+  const [, within = 0, over = 0] = (res.output.match(/size budget: (\d+) within, (\d+) over/) ?? []).map(Number);
+  count('size budget', res, within, over + (res.code !== 0 && over === 0 ? 1 : 0));
+}
+
 /** One Playwright run in e2e/, counted from its JSON report. */
 async function playwright(name, label, args) {
   const chromium = await ensureChromium();

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, loadShare, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   type AppConfig,
   REMOTE_NAMES,
@@ -22,9 +22,31 @@ export function reregisterRemote(name: RemoteName, entry: string): void {
   registerRemotes([{ name: remoteContainerName(name), entry }], { force: true });
 }
 
+/**
+ * antd and the icons are shared as the shell's federation kit (rspack.federation-kit.ts), which the shell's own
+ * pages never load whole. Loading the shell's kit before the first remote starts makes it the loaded singleton,
+ * so every remote gets it (one antd context) instead of a copy of its own build's kit.
+ */
+let shellKit: Promise<unknown> | undefined;
+function loadShellKit(): Promise<unknown> {
+  shellKit ??= Promise.all(
+    ['antd', '@ant-design/icons'].map(async (name) => {
+      const factory = await loadShare(name);
+      if (!factory) throw new Error(`The shell does not provide ${name}.`);
+      return factory();
+    }),
+  );
+  return shellKit;
+}
+
+async function loadFromRemote<T>(id: string): Promise<T | null> {
+  await loadShellKit();
+  return loadRemote<T>(id);
+}
+
 export async function loadSectionModule(section: SectionDef): Promise<{ default: ComponentType }> {
   const id = sectionModuleId(section);
-  const module = await loadRemote<{ default?: ComponentType }>(id);
+  const module = await loadFromRemote<{ default?: ComponentType }>(id);
   if (!module?.default) throw new Error(`${id} did not export a component.`);
   return { default: module.default };
 }
@@ -32,7 +54,7 @@ export async function loadSectionModule(section: SectionDef): Promise<{ default:
 /** The build label a remote was compiled with, or null when it cannot be read (it never blocks the section). */
 export async function loadBuildLabel(section: SectionDef): Promise<string | null> {
   try {
-    const module = await loadRemote<{ buildLabel?: string }>(`${remoteContainerName(section.remote)}/BuildInfo`);
+    const module = await loadFromRemote<{ buildLabel?: string }>(`${remoteContainerName(section.remote)}/BuildInfo`);
     return module?.buildLabel ?? null;
   } catch {
     return null;

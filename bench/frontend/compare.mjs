@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The before / after / monolith comparison of bench/README.md (run bench/frontend/builds.mjs first). The three
+// builds are served side by side by the real server in demo mode (bench/frontend/serve.mts), then:
+// 1. JavaScript per page, on the wire (brotli, as sent) and decoded, in a new browser profile (page-walk.mjs);
+// 2. time from navigation to the rendered page on a phone profile (390 x 844, CPU throttled 4x through CDP),
+//    each run in a new profile (cold HTTP cache), RUNS runs per page, the three builds interleaved run by run.
+import { join } from 'node:path';
+import {
+  ADMIN,
+  JANAZA_LIST_PATH,
+  kb,
+  launchChromium,
+  RENDERED,
+  ROOT,
+  signInDemo,
+  startServer,
+  walkPages,
+} from './page-walk.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 15);
+const VARIANTS = ['before', 'after', 'monolith'];
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+// [label, path, rendered, signed in]: the public pages as a visitor (the login page ends a session it finds).
+const TIMED = [
+  ['/', '/', RENDERED.landing, false],
+  ['/login', '/login', RENDERED.login, false],
+  ['janaza list (admin, signed in)', JANAZA_LIST_PATH, RENDERED.janazaList, true],
+];
+
+const servers = {};
+for (const [i, name] of VARIANTS.entries())
+  servers[name] = await startServer(join(ROOT, 'bench/frontend/.builds', name), 4860 + i);
+const browser = await launchChromium();
+
+async function timeOnce(url, rendered, storageState) {
+  const context = await browser.newContext({ ...PHONE, storageState });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000); // a shared, busy machine with the CPU throttled 4x
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const started = performance.now();
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await rendered(page);
+    return performance.now() - started;
+  } catch (error) {
+    // Counted and reported as a failed run, with what the page showed, instead of ending the whole comparison.
+    const shot = join(ROOT, 'bench/results/tmp', `frontend-failed-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => {});
+    console.error(`${url}: not rendered (${String(error).split('\n')[0]}); see ${shot}`);
+    return null;
+  } finally {
+    await context.close();
+  }
+}
+
+const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+try {
+  const bytes = {};
+  for (const name of VARIANTS) bytes[name] = await walkPages(browser, servers[name].url);
+  console.log('JavaScript per page, a new browser profile (wire = brotli as sent | decoded):\n');
+  console.log(`| page | ${VARIANTS.join(' | ')} |\n|---|${VARIANTS.map(() => '---').join('|')}|`);
+  for (const [i, row] of bytes.before.entries()) {
+    const cells = VARIANTS.map((v) => `${kb(bytes[v][i].wire)} / ${kb(bytes[v][i].decoded)} (${bytes[v][i].files})`);
+    console.log(`| ${row.page} | ${cells.join(' | ')} |`);
+  }
+
+  const sessions = {};
+  for (const name of VARIANTS) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInDemo(page, servers[name].url, ADMIN);
+    sessions[name] = await context.storageState();
+    await context.close();
+  }
+  const times = Object.fromEntries(VARIANTS.map((v) => [v, TIMED.map(() => [])]));
+  const table = (runs) => {
+    const lines = [`| page | ${VARIANTS.join(' | ')} |`, `|---|${VARIANTS.map(() => '---').join('|')}|`];
+    for (const [t, [label]] of TIMED.entries()) {
+      const cells = VARIANTS.map((v) => {
+        const sorted = times[v][t].filter((ms) => ms !== null).sort((a, b) => a - b);
+        const failed = times[v][t].length - sorted.length;
+        if (!sorted.length) return 'no run rendered';
+        return `${at(sorted, 0.5).toFixed(0)} / ${at(sorted, 0.95).toFixed(0)} ms${failed ? ` (${failed} failed)` : ''}`;
+      });
+      lines.push(`| ${label} | ${cells.join(' | ')} |`);
+    }
+    return `Time to the rendered page, phone profile (390 x 844, CPU 4x slower), ${runs} runs, median / p95:\n\n${lines.join('\n')}`;
+  };
+  for (let run = 0; run < RUNS; run++) {
+    for (const [t, [, path, rendered, signedIn]] of TIMED.entries())
+      for (const name of VARIANTS)
+        times[name][t].push(
+          await timeOnce(`${servers[name].url}${path}`, rendered, signedIn ? sessions[name] : undefined),
+        );
+    console.error(`after run ${run + 1}:\n${table(run + 1)}`); // progress, on a busy machine
+  }
+  console.log(`\n${table(RUNS)}`);
+} finally {
+  await browser.close();
+  for (const server of Object.values(servers)) await server.stop();
+}

@@ -1,0 +1,156 @@
+// What a new browser profile downloads, page by page, from a running server in demo mode: JavaScript bytes on
+// the wire (as sent: the server's precompressed brotli) and decoded. Shared by bench/frontend/pages.mjs and the
+// size-budget test (scripts/size-budget.mjs).
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** Starts bench/frontend/serve.mts on `port` serving the build under `frontendRoot`; resolves once healthy. */
+export async function startServer(frontendRoot, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/frontend/serve.mts')], {
+    cwd: join(ROOT, 'server'),
+    env: { ...process.env, PORT: String(port), FRONTEND_ROOT: resolve(frontendRoot) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, stop: () => new Promise((r) => child.once('exit', r).kill('SIGTERM')) };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server for ${frontendRoot} did not start on port ${port}`);
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+// An icon's definition in a built script (@ant-design/icons-svg: `name:"mail",theme:"outlined"`), and code only the
+// dashboard has (the section loader's "loading" text, as a call: the catalogues hold the key, not the call).
+const ICON_DEFINITION = /name:"([\w-]+)",theme:"(?:outlined|filled|twotone)"/g;
+const DASHBOARD_CODE = /[\w$]\("sectionLoading"\)/;
+
+/** Counts every script response of `page` from now on: bytes on the wire (encoded body) and decoded. */
+export function countScripts(page) {
+  const seen = [];
+  const counted = new Set();
+  const onResponse = (response) => {
+    // A file met again (a full page load after sign-in, served from the cache) is counted once.
+    if (response.request().resourceType() !== 'script' || counted.has(response.url())) return;
+    counted.add(response.url());
+    seen.push(
+      Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))])
+        .then(([sizes, body]) => ({
+          url: response.url(),
+          wire: sizes.responseBodySize,
+          body: body.toString('utf8'),
+        }))
+        .catch(() => null), // a response still arriving when its page closes is not counted
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    async take() {
+      await page.waitForLoadState('networkidle');
+      const files = (await Promise.all(seen.splice(0))).filter(Boolean);
+      const icons = new Set(files.flatMap((f) => [...f.body.matchAll(ICON_DEFINITION)].map((m) => m[1])));
+      return {
+        files: files.length,
+        wire: files.reduce((n, f) => n + f.wire, 0),
+        decoded: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
+        icons: icons.size,
+        dashboardCode: files.some((f) => DASHBOARD_CODE.test(f.body)),
+        urls: files.map((f) => f.url),
+      };
+    },
+  };
+}
+
+/** What shows that each page has rendered (its first meaningful content). */
+export const RENDERED = {
+  landing: (page) => page.locator('#get-notices-title').waitFor({ state: 'visible' }),
+  login: (page) => page.getByRole('link', { name: 'Sign in with Google' }).waitFor({ state: 'visible' }),
+  section: (page) => page.locator('.ant-tabs, .ant-card, .ant-table').first().waitFor({ state: 'visible' }),
+  /** The janaza list (the section's "Notifications" tab): cards on a phone, table rows on a wide screen. */
+  janazaList: (page) =>
+    page.locator('[data-testid="notice-card"], .ant-table-row, .ant-empty').first().waitFor({ state: 'visible' }),
+};
+
+export const JANAZA_LIST_PATH = '/dashboard/janaza-notifications/edit';
+
+/** Signs in through the demo issuer as `email`, from /login; resolves on the dashboard. */
+export async function signInDemo(page, baseUrl, email) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await page.locator(`button[value="${email}"]`).click();
+  await page.waitForURL(/\/dashboard\//);
+}
+
+export const ADMIN = 'admin@demo.ummahnotify.sg';
+export const SUPERADMIN = 'superadmin@demo.ummahnotify.sg';
+
+/**
+ * Walks the pages in new profiles: `/`, `/login`, signing in as the admin through to the janaza list (all its
+ * JavaScript, sign-in included), then each further section reached from the sidebar (only what it adds).
+ */
+export async function walkPages(browser, baseUrl) {
+  const rows = [];
+  for (const [name, path, rendered] of [
+    ['/', '/', RENDERED.landing],
+    ['/login', '/login', RENDERED.login],
+  ]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const count = countScripts(page);
+    await page.goto(`${baseUrl}${path}`);
+    await rendered(page);
+    rows.push({ page: name, ...(await count.take()) });
+    await context.close();
+  }
+  const flows = [
+    [ADMIN, 'janaza-notifications', ['events']], // the janaza list, then the events section
+    [SUPERADMIN, 'summary', ['members', 'committee-members']],
+  ];
+  for (const [email, first, further] of flows) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const count = countScripts(page);
+    await signInDemo(page, baseUrl, email);
+    if (!page.url().endsWith(`/dashboard/${first}`))
+      await page.locator(`a[href="/dashboard/${first}"]`).first().click();
+    await page.waitForURL(`**/dashboard/${first}**`);
+    await RENDERED.section(page);
+    if (first === 'janaza-notifications') {
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await RENDERED.janazaList(page);
+    }
+    rows.push({ page: `sign-in (${email.split('@')[0]}) to ${first}`, ...(await count.take()) });
+    for (const section of further) {
+      const before = await page.locator('main, .ant-layout-content').first().textContent();
+      await page.locator(`a[href="/dashboard/${section}"]`).first().click();
+      await page.waitForURL(`**/dashboard/${section}**`);
+      // The previous section stays on screen until the next one has loaded: wait for the change.
+      await page.waitForFunction(
+        (old) => (document.querySelector('main, .ant-layout-content')?.textContent ?? '') !== old,
+        before,
+      );
+      await RENDERED.section(page);
+      rows.push({ page: `+ ${section}`, ...(await count.take()) });
+    }
+    await context.close();
+  }
+  return rows;
+}
+
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
