@@ -71,6 +71,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
         last_error: failed ? 'demo: the recipient could not be reached' : null,
         next_attempt_at: finished,
         locked_until: null,
+        claim: null,
         updated_at: finished,
       };
     });
