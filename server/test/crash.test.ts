@@ -107,7 +107,7 @@ for (const engine of engines()) {
           .insertInto('subscribers')
           .values(rows.slice(i, i + 500))
           .execute();
-      await approveNewNotice(db);
+      const noticeId = await approveNewNotice(db);
 
       await push.waitFor(SUBSCRIBERS / 5, 120_000);
       first.kill('SIGKILL');
@@ -121,8 +121,11 @@ for (const engine of engines()) {
           (
             await db
               .selectFrom('deliveries')
+              .innerJoin('outbox', 'outbox.id', 'deliveries.outbox_id')
               .select((eb) => eb.fn.countAll().as('n'))
-              .where('state', '!=', 'sent')
+              // this broadcast's deliveries only: the demo seed's sample history includes failed ones
+              .where('outbox.item_id', '=', noticeId)
+              .where('deliveries.state', '!=', 'sent')
               .executeTakeFirstOrThrow()
           ).n,
         );
