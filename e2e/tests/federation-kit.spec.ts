@@ -71,6 +71,7 @@ test('a remote built alone with a kit component its own build never used renders
       GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
+      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
       REMOTE_SUMMARY_URL: bucket.url,
     },
     `${SHELL_URL}/healthz`,
