@@ -95,8 +95,8 @@ export async function signInDemo(page, baseUrl, email) {
   await page.waitForURL(/\/dashboard\//);
 }
 
-export const ADMIN = 'admin@demo.ummahnotify.sg';
-export const SUPERADMIN = 'superadmin@demo.ummahnotify.sg';
+export const ADMIN = 'admin@demo.ummahnotify.invalid';
+export const SUPERADMIN = 'superadmin@demo.ummahnotify.invalid';
 
 /**
  * Walks the pages in new profiles: `/`, `/login`, signing in as the admin through to the janaza list (all its
