@@ -8,7 +8,7 @@
  *   npx tsx bench/fanout/run.mts 20000 all    # [subscribers] [baseline sample | all]
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { janazaCreateSchema } from '@ummahnotify/shared/domain';
@@ -54,9 +54,13 @@ async function main() {
   const sample = sampleArg === 'all' ? total : Math.min(total, Number(sampleArg));
   const loadBefore = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'un-bench-fanout-'));
+  // The engine and the baseline sign with the same VAPID keys (the server keeps generated ones in its database).
+  const keys = webpush.generateVAPIDKeys();
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
     ...(process.env.WEBPUSH_CONCURRENCY ? { WEBPUSH_CONCURRENCY: process.env.WEBPUSH_CONCURRENCY } : {}),
   });
   const db = connect(config.database);
@@ -168,10 +172,6 @@ async function main() {
 
   // Baseline: what a plain loop over web-push's sendNotification does with the same subscriptions.
   log(`baseline: web-push sendNotification, one after the other, over ${sample} subscriptions...`);
-  const keys = JSON.parse(readFileSync(join(dataDir, 'vapid-keys.json'), 'utf8')) as {
-    publicKey: string;
-    privateKey: string;
-  };
   const row = await db.selectFrom('janaza_notices').selectAll().where('id', '=', notice.id).executeTakeFirstOrThrow();
   const payload = pushPayload(
     renderJanaza(row, 'en', { publicUrl: config.publicUrl, timeZone: config.timeZone, correction: false }),
