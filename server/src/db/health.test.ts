@@ -3,6 +3,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { engines, freshDatabase, type TestDatabase } from '../../test/support/databases';
+import { GOOGLE_MODE_ENV } from '../../test/support/server';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -65,9 +66,7 @@ describe('/healthz when PostgreSQL stops answering', { skip: !engines().includes
       loadConfig({
         DATABASE_URL: viaProxy.href,
         DATA_DIR: database.dataDir,
-        GOOGLE_CLIENT_ID: 'ummahnotify-test',
-        GOOGLE_CLIENT_SECRET: 'test-secret',
-        VAPID_SUBJECT: 'mailto:notices@test.example.sg',
+        ...GOOGLE_MODE_ENV,
         OIDC_ISSUER: 'http://127.0.0.1:9/unused',
       }),
       { logger: false },

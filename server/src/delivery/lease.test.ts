@@ -4,11 +4,10 @@ import { after, before, describe, test } from 'node:test';
 import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
 import { client } from '../../test/support/client';
-import { engines, freshDatabase } from '../../test/support/databases';
+import { connectTo, engines, freshDatabase } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { ConfigError, loadConfig } from '../config';
-import { connect } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { newSubscriber } from '../features/subscribers/test-rows';
 import { claimDue, reclaimExpired } from './claim';
@@ -44,11 +43,7 @@ for (const engine of engines()) {
   describe(`delivery results are fenced (${engine})`, () => {
     test('the answer to an attempt whose lease was taken over is dropped; the newer attempt decides', async () => {
       const database = await freshDatabase(engine);
-      const db = connect(
-        database.databaseUrl
-          ? { kind: 'postgres', url: database.databaseUrl }
-          : { kind: 'sqlite', file: `${database.dataDir}/fence.sqlite` },
-      );
+      const db = connectTo(database);
       try {
         await migrateToLatest(db);
         const subscriber = newSubscriber({ channel: 'telegram' });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { connect, type Db } from '../../src/db/connect';
 
 export interface TestDatabase {
   engine: 'sqlite' | 'postgres';
@@ -41,4 +42,13 @@ export async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<Test
       removeDir();
     },
   };
+}
+
+/** The test's own connection to a fresh database (SQLite: a file in its data directory). */
+export function connectTo(database: TestDatabase): Db {
+  return connect(
+    database.databaseUrl
+      ? { kind: 'postgres', url: database.databaseUrl }
+      : { kind: 'sqlite', file: join(database.dataDir, 'test.sqlite') },
+  );
 }

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { freshDatabase, type TestDatabase } from './databases';
 import { startTestIssuer } from './oidc-issuer';
-import { freePort } from './server';
+import { freePort, GOOGLE_MODE_ENV } from './server';
 
 export interface TestInstances {
   /** Each instance's own URL; PUBLIC_URL (sign-in callbacks) is the first one's. */
@@ -40,9 +40,7 @@ export async function startInstances(
       DATA_DIR: dataDir,
       DATABASE_URL: database.databaseUrl ?? `sqlite:${join(database.dataDir, 'shared.sqlite')}`,
       OIDC_ISSUER: issuer.url,
-      GOOGLE_CLIENT_ID: 'ummahnotify-test',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      VAPID_SUBJECT: 'mailto:notices@test.example.sg',
+      ...GOOGLE_MODE_ENV,
       SUPERADMIN_EMAILS: 'root@example.sg',
       ...env,
     });

@@ -25,6 +25,13 @@ export interface TestServer {
 }
 
 /** The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer. */
+/** A server with an OIDC client configured (not demo mode), as the tests' servers run. */
+export const GOOGLE_MODE_ENV = {
+  GOOGLE_CLIENT_ID: 'ummahnotify-test',
+  GOOGLE_CLIENT_SECRET: 'test-secret',
+  VAPID_SUBJECT: 'mailto:notices@test.example.sg',
+};
+
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
@@ -40,9 +47,7 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     OIDC_ISSUER: issuer.url,
-    GOOGLE_CLIENT_ID: 'ummahnotify-test',
-    GOOGLE_CLIENT_SECRET: 'test-secret',
-    VAPID_SUBJECT: 'mailto:notices@test.example.sg',
+    ...GOOGLE_MODE_ENV,
     SUPERADMIN_EMAILS: 'root@example.sg',
     ...env,
   });

@@ -4,10 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { client } from '../../../test/support/client';
-import { engines, freshDatabase } from '../../../test/support/databases';
+import { connectTo, engines, freshDatabase } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { eventually, insertMasjid, staffJar } from '../../../test/support/staff';
-import { connect } from '../../db/connect';
 import { migrateToLatest, migratorFor } from '../../db/migrate';
 import { newSubscriber } from '../subscribers/test-rows';
 import { deactivateByToken } from './store';
@@ -75,11 +74,7 @@ for (const engine of engines()) {
   describe(`the migration to hashed unsubscribe tokens (${engine})`, () => {
     test('hashes the tokens stored in clear; the links already sent keep working', async () => {
       const database = await freshDatabase(engine);
-      const db = connect(
-        database.databaseUrl
-          ? { kind: 'postgres', url: database.databaseUrl }
-          : { kind: 'sqlite', file: `${database.dataDir}/migrate.sqlite` },
-      );
+      const db = connectTo(database);
       try {
         await migratorFor(db).migrateTo('2026-11-24-061-delivery-claims');
         const token = randomBytes(32).toString('base64url');

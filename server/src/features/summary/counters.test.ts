@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Summary } from '@ummahnotify/shared/domain';
 import fc from 'fast-check';
-import { engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
-import { connect, type Db } from '../../db/connect';
+import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import type { Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import * as summaryMigration from '../../db/migrations/2026-11-22-041-summary';
 import { newSubscriber } from '../subscribers/test-rows';
@@ -244,11 +243,7 @@ for (const engine of engines()) {
 
     before(async () => {
       database = await freshDatabase(engine);
-      db = connect(
-        database.databaseUrl
-          ? { kind: 'postgres', url: database.databaseUrl }
-          : { kind: 'sqlite', file: join(database.dataDir, 'test.sqlite') },
-      );
+      db = connectTo(database);
       await migrateToLatest(db);
     });
     after(async () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
-import { connect, type Db } from '../../db/connect';
+import type { Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { processImage } from './image';
 import { importUploadFiles, legacyUploadsDir } from './import-files';
@@ -24,11 +24,7 @@ for (const engine of engines()) {
 
     test('once, at start: the bytes are served from the database and the folder is set aside', async () => {
       database = await freshDatabase(engine);
-      db = connect(
-        database.databaseUrl
-          ? { kind: 'postgres', url: database.databaseUrl }
-          : { kind: 'sqlite', file: join(database.dataDir, 'un.sqlite') },
-      );
+      db = connectTo(database);
       await migrateToLatest(db);
       const image = await processImage(await images.jpeg(300, 200));
       const id = '0b7c6f3e-5d1a-4c2b-9e8f-1a2b3c4d5e6f';
