@@ -31,6 +31,8 @@ export async function createNotice(
   await page.getByLabel(t['field.name'], { exact: true }).fill(name);
   await page.getByLabel(t['field.age'], { exact: true }).fill('78');
   await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
+  // Issue 15: the form offers "after a prayer" first; these flows give an exact time.
+  await page.getByLabel(t['timeKind.exact'], { exact: true }).check();
   const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
   await due.click();
   await due.fill('01-05-2030 14:30');

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { startPushService } from '../../server/test/peers/push-service';
 import { startSmtpPeer } from '../../server/test/peers/smtp';
 import { startTelegramApi } from '../../server/test/peers/telegram-api';
-import { startWhatsAppApi, whatsappInboundMessage } from '../../server/test/peers/whatsapp-api';
+import { readmeTemplates, startWhatsAppApi, whatsappInboundMessage } from '../../server/test/peers/whatsapp-api';
 import { PEERS, SERVER_URL } from './env';
 
 const smtp = await startSmtpPeer({ port: PEERS.smtpPort });
@@ -18,6 +18,7 @@ const whatsapp = await startWhatsAppApi({
   phoneId: PEERS.whatsappPhoneId,
   appSecret: PEERS.whatsappAppSecret,
   port: PEERS.whatsappPort,
+  templates: readmeTemplates(),
 });
 // https, like every real push service (sign-up accepts only https endpoints); the servers trust its
 // certificate through NODE_EXTRA_CA_CERTS (CHANNEL_ENV).

@@ -329,3 +329,41 @@ test.describe('events: poster, prompt, AI answer, form, list', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('events: Send correction (issue 15)', () => {
+  test('an editor sends a correction of a published event after confirming; it is counted as Correction 1', async ({
+    page,
+  }) => {
+    await signIn(page, person('editor', 'Kavitha'));
+    const created = await page.request.post(EVENTS_API, {
+      multipart: {
+        heading: 'Youth Futsal Night',
+        headingTa: 'இளைஞர் ஃபுட்சல் இரவு',
+        address: 'Masjid Sultan, 3 Muscat Street',
+        dateTime: '2027-02-06T20:00',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).data._id as string;
+    const draft = await page.request.post(`${EVENTS_API}/${id}/correction`);
+    expect(draft.status(), 'not published yet: nothing to correct').toBe(409);
+    expect(await draft.json()).toMatchObject({ message: /not published/ });
+    expect((await page.request.patch(`${EVENTS_API}/publish/${id}`)).status()).toBe(200);
+
+    await page.goto('/dashboard/events/edit');
+    const row = page.getByRole('row').filter({ hasText: 'Youth Futsal Night' });
+    const button = row.getByRole('button', { name: 'Send correction (Youth Futsal Night)' });
+    await expect(button).toBeVisible({ timeout: 30_000 });
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    await expect(
+      dialog.getByText(/marked as a correction, to everyone who received it, on every channel/),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Correction queued.')).toBeVisible();
+    await expect(row.getByText('Correction 1')).toBeVisible({ timeout: 30_000 });
+
+    const status = await page.request.get(`/api/v1/admin/delivery/status?kind=events&ids=${id}`);
+    expect(((await status.json()).items[id] as { number: number }[]).map((s) => s.number)).toEqual([0, 1]);
+  });
+});

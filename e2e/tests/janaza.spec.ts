@@ -265,7 +265,10 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
     await page.getByRole('button', { name: t.saveNotification }).click();
     await expect(page.getByText(t['error.postalDigits'])).toBeVisible();
     await expect(page.getByText(t['error.ageMin'])).toBeVisible();
-    await expect(page.getByText(t['error.dueDateRequired'])).toBeVisible();
+    // Issue 15: the time is first offered as "after a prayer" on a day.
+    await expect(page.getByText(t['error.prayerDateRequired'])).toBeVisible();
+    await expect(page.getByText(t['error.prayerRequired'])).toBeVisible();
+    await page.getByLabel(t['timeKind.exact']).check();
 
     await page.getByLabel(t['field.age'], { exact: true }).fill('70');
     await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
@@ -281,5 +284,65 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
     await expect(page.getByText(t['server.imageNotImage'])).toBeVisible();
     await expect(page.getByLabel(t['field.name'], { exact: true })).toHaveValue('Bad Input');
     expect(await notices(page.request)).toHaveLength(before);
+  });
+});
+
+test.describe('janaza notifications: the duplicate warning (issue 15)', () => {
+  test('the same name entered twice: the form lists the existing notice with a link, and "Create anyway" creates it', async ({
+    page,
+  }) => {
+    const t = text('en');
+    await signIn(page, person('admin', 'Farid'));
+    const first = await page.request.post(NOTICES, {
+      multipart: {
+        provider: PROVIDER.id,
+        name: 'Hajjah Maimunah binte Salleh',
+        age: '77',
+        postal: '229923',
+        dueDate: '2030-06-10T16:08:00+08:00',
+      },
+    });
+    expect(first.status()).toBe(201);
+    const firstId = (await first.json()).data._id as string;
+
+    await page.goto('/dashboard/janaza-notifications/create');
+    await page.getByRole('combobox', { name: t['field.provider'] }).click();
+    await page.getByTitle(PROVIDER.name).click();
+    await page.getByLabel(t['field.name'], { exact: true }).fill('MAIMUNAH BTE. SALLEH');
+    await page.getByLabel(t['field.age'], { exact: true }).fill('77');
+    await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
+    await page.getByLabel(t['timeKind.exact'], { exact: true }).check();
+    const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
+    await due.click();
+    await due.fill('11-06-2030 13:00');
+    await due.press('Enter');
+    await page.getByRole('button', { name: t.saveNotification }).click();
+
+    const warning = page.getByRole('alert').filter({ hasText: t['duplicate.title'] });
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole('listitem')).toHaveCount(1);
+    await expect(warning.getByText('Hajjah Maimunah binte Salleh')).toBeVisible();
+    await expect(warning.getByText('10-06-2030 16:08')).toBeVisible();
+    const link = warning.getByRole('link', { name: t['duplicate.open'] });
+    await expect(link).toHaveAttribute(
+      'href',
+      `/dashboard/janaza-notifications/edit?q=${encodeURIComponent('Hajjah Maimunah binte Salleh')}`,
+    );
+    expect(await notices(page.request, 'Salleh')).toHaveLength(1);
+
+    await warning.getByRole('button', { name: t['duplicate.createAnyway'] }).click();
+    await expect(page.getByText(t.created)).toBeVisible();
+    await expect(warning).toHaveCount(0);
+    const both = await notices(page.request, 'Salleh');
+    expect(both.map((n) => n.name).sort()).toEqual(['Hajjah Maimunah binte Salleh', 'MAIMUNAH BTE. SALLEH']);
+
+    // The link opens the list searching for the existing notice.
+    await page.goto(`/dashboard/janaza-notifications/edit?q=${encodeURIComponent('Hajjah Maimunah binte Salleh')}`);
+    await expect(page.getByRole('textbox', { name: t.search })).toHaveValue('Hajjah Maimunah binte Salleh');
+    await expect(item(page, false, 'Hajjah Maimunah binte Salleh')).toBeVisible();
+    await expect(page.getByText(showingLine('en', 1))).toBeVisible();
+
+    for (const n of both) expect((await page.request.delete(`${NOTICES}/${n._id}`)).status()).toBe(200);
+    expect(both.map((n) => n._id)).toContain(firstId);
   });
 });

@@ -181,9 +181,10 @@ async function newContext(browser: Browser, lang: Language, size: (typeof WIDTHS
 async function settle(page: Page, screen: Screen, lang: Language) {
   // Dashboard lists poll their delivery counts, so the network is never idle there: wait for the
   // section's build line (its remote has loaded) instead.
-  if (screen.section) await expect(page.getByTestId('section-build')).toBeVisible();
+  // A remote's first load on a busy 2-core machine can take longer than the default 10 s.
+  if (screen.section) await expect(page.getByTestId('section-build')).toBeVisible({ timeout: 30_000 });
   else await page.waitForLoadState('networkidle');
-  if (screen.ready) await expect(screen.ready(page, lang)).toBeVisible();
+  if (screen.ready) await expect(screen.ready(page, lang)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

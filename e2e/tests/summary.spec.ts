@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
-import { person, signIn } from '../support/fixtures';
+import { insertMasjid, person, signIn } from '../support/fixtures';
 
 // API calls made with page.request say they come from the shell, as the browser's own writes do
 // (the server refuses cookie-authenticated writes without a same-origin Origin).
@@ -223,4 +223,102 @@ test.describe('the summary page', () => {
       expect(update.status()).toBe(403);
     });
   }
+});
+
+test.describe('the activity log (summary section, Activity tab)', () => {
+  const AUDIT = '/api/v1/admin/audit';
+
+  test('lists who did what and when; filters by person and kind; "Load more" brings the next page', async ({
+    page,
+    browser,
+  }) => {
+    // An admin signs in, creates a janaza notice and approves it (Notify Now!).
+    const admin = person('admin', 'Hafiz');
+    const staff = await browser.newContext({ extraHTTPHeaders: { origin: SERVER_URL } });
+    const adminPage = await staff.newPage();
+    await signIn(adminPage, admin);
+    const masjid = {
+      id: randomUUID(),
+      name: 'Masjid Al-Falah',
+      lastName: 'Al-Falah',
+      postal: '238164',
+      contact: '62353172',
+    };
+    insertMasjid(masjid);
+    const created = await adminPage.request.post('/api/v1/admin/notifications/janaza', {
+      data: {
+        provider: masjid.id,
+        name: 'Haji Jamaluddin bin Yusof',
+        age: 77,
+        postal: '238164',
+        dueDate: new Date(Date.now() + 6 * 3600_000).toISOString(),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const noticeId = (await created.json()).data._id as string;
+    const approved = await adminPage.request.patch(`/api/v1/admin/notifications/janaza/${noticeId}`, {
+      data: { status: 'approved' },
+    });
+    expect(approved.status()).toBe(200);
+    // An admin may not read the log.
+    expect((await adminPage.request.get(AUDIT)).status()).toBe(403);
+    await staff.close();
+
+    // Thirty older sign-ins of the same admin, so the filtered list has a second page.
+    const db = database();
+    const adminId = (db.prepare('SELECT id FROM users WHERE email = ?').get(admin.email) as { id: string }).id;
+    const insert = db.prepare(
+      `INSERT INTO audit_log (id, actor_id, action, entity, entity_id, before, after, at)
+       VALUES (?, ?, 'user.signed-in', 'user', ?, NULL, NULL, ?)`,
+    );
+    for (let i = 1; i <= 30; i++)
+      insert.run(randomUUID(), adminId, adminId, new Date(Date.now() - i * 86400_000).toISOString());
+    db.close();
+
+    await signIn(page, superadmin);
+    await page.goto('/dashboard/summary');
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/summary\/activity$/);
+    const log = page.getByTestId('activity-log');
+    await expect(log.getByTestId('activity-entry').first()).toBeVisible();
+
+    // Typed, not scrolled to: with every spec's accounts in one database the list is long and virtual.
+    const personFilter = log.getByRole('combobox', { name: 'Person' });
+    await personFilter.click();
+    await personFilter.fill(admin.email);
+    await page.getByTitle(`Hafiz Tester (${admin.email})`).click();
+    const entries = log.getByTestId('activity-entry');
+    // The approval: the notice's edit and its review, written together (either first).
+    const approval = entries.filter({ hasText: 'Approved a janaza notice (Notify Now!)' });
+    await expect(approval).toHaveCount(1);
+    await expect(approval).toContainText('Haji Jamaluddin bin Yusof');
+    await expect(approval).toContainText('Hafiz Tester');
+    await expect(entries.nth(2)).toContainText('Created a janaza notice');
+    await expect(entries.nth(3)).toContainText('Signed in');
+    await expect(entries).toHaveCount(25);
+    await log.getByRole('button', { name: 'Load more' }).click();
+    // the sign-in, the create, the approval (edit and review) and thirty older sign-ins (the account was granted ahead)
+    await expect(entries).toHaveCount(34);
+    await expect(log.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+    await log.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByTitle('Approvals').click();
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText('Approvals');
+    await log.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(entries.first()).toBeVisible();
+  });
+
+  test('in Tamil on a 390 px phone: one card per entry, nothing scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, superadmin);
+    await page.goto('/dashboard/summary/activity');
+    await expect(page.getByTestId('activity-entry').first()).toBeVisible();
+    await page.getByText('தமிழ்', { exact: true }).first().click();
+    await expect(page.getByRole('tab', { name: 'செயல்பாடுகள்' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('activity-log')).toContainText('யார் எதை எப்போது');
+    await expect(page.getByTestId('activity-entry').first()).toContainText(/உள்நுழைந்தார்|உருவாக்கினார்|ஒப்புக்கொண்டார்/);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

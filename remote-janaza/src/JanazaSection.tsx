@@ -5,7 +5,7 @@ import { CreateNoticeForm } from './create/CreateNoticeForm';
 import { NoticeList } from './list/NoticeList';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery });
+registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery, prayer: catalogues.prayer });
 
 /** /dashboard/janaza-notifications: tabs Create and Notifications (SPEC §2). */
 export default function JanazaSection() {

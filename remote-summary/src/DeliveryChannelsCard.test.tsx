@@ -18,9 +18,22 @@ const CHANNELS = {
   channels: [
     { channel: 'webpush', enabled: true, reason: null },
     { channel: 'email', enabled: true, reason: null },
-    { channel: 'whatsapp', enabled: false, reason: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set' },
+    {
+      channel: 'whatsapp',
+      enabled: false,
+      reason: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set',
+      reasonKey: 'reason.notSet2',
+      reasonParams: { a: 'WHATSAPP_TOKEN', b: 'WHATSAPP_PHONE_ID' },
+    },
+    // an older server: the English reason only
     { channel: 'telegram', enabled: false, reason: 'TELEGRAM_BOT_TOKEN is not set' },
   ],
+  recent: {
+    webpush: { sent: 1200, failed: 3, pending: 40, expired: 17 },
+    email: { sent: 12, failed: 0, pending: 0, expired: 0 },
+    whatsapp: { sent: 0, failed: 0, pending: 0, expired: 0 },
+    telegram: { sent: 0, failed: 0, pending: 0, expired: 0 },
+  },
 };
 
 async function renderSummary() {
@@ -54,6 +67,25 @@ describe('Delivery channels card', () => {
     expect(channel('telegram')).toHaveTextContent('TelegramOffTELEGRAM_BOT_TOKEN is not set');
   });
 
+  it('counts the last 30 days of messages per channel, expired ones as a fourth number', async () => {
+    fakeApi({
+      [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+      [`GET ${DELIVERY_API.channels}`]: { status: 200, data: CHANNELS },
+    });
+    await renderSummary();
+    await screen.findByTestId('delivery-channel-webpush');
+    expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('Messages of the last 30 days');
+    expect(within(channel('webpush')).getByRole('group')).toHaveAccessibleName(
+      'Web push: 1200 sent, 3 failed, 40 pending, 17 expired',
+    );
+    const expired = channel('webpush').querySelector('[data-count="expired"]');
+    expect(expired).toHaveTextContent('17');
+    expect(expired).toHaveAttribute('title', 'Expired (not sent after the prayer time or the start of the event)');
+    expect(within(channel('email')).getByRole('group')).toHaveAccessibleName(
+      'Email: 12 sent, 0 failed, 0 pending, 0 expired',
+    );
+  });
+
   it('speaks Tamil when Tamil is chosen', async () => {
     fakeApi({
       [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
@@ -63,6 +95,14 @@ describe('Delivery channels card', () => {
     await renderSummary();
     expect(await screen.findByText('அனுப்பும் வழிகள்')).toBeInTheDocument();
     expect(await screen.findByTestId('delivery-channel-webpush')).toHaveTextContent('வலை அறிவிப்புஇயக்கத்தில்');
+    // the reason a channel is off, in Tamil, the names of the settings as they are
+    expect(channel('whatsapp')).toHaveTextContent('WHATSAPP_TOKEN, WHATSAPP_PHONE_ID ஆகிய இரண்டும் அமைக்கப்படவில்லை');
+    expect(channel('whatsapp')).not.toHaveTextContent('are not set');
+    expect(channel('telegram')).toHaveTextContent('TELEGRAM_BOT_TOKEN is not set');
+    expect(within(channel('webpush')).getByRole('group')).toHaveAccessibleName(
+      'வலை அறிவிப்பு: 1200 அனுப்பப்பட்டது, 3 தோல்வி, 40 நிலுவையில், 17 காலாவதியானது',
+    );
+    expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('கடந்த 30 நாட்களின் செய்திகள்');
   });
 
   it('says when the channels cannot be loaded, without hiding the summary', async () => {

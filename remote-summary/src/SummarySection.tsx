@@ -1,21 +1,38 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
 import { catalogues } from '@ummahnotify/shared/domain';
-import { Alert, Button, Col, Flex, Result, Row, Spin } from 'antd';
+import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ActivityLog } from './ActivityLog';
 import { CARDS } from './cards';
 import { DeliveryChannelsCard } from './DeliveryChannelsCard';
 import { SummaryCard } from './SummaryCard';
 import { serverMessage, useSummary } from './useSummary';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery });
+registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery, activity: catalogues.activity });
 
-/** /dashboard/summary (superadmin only): the eight count cards of SPEC §2 "Summary page". */
+/** The summary's tabs: the counts at /dashboard/summary, the activity log at /dashboard/summary/activity. */
+function useSummaryTab() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const rest = useParams()['*'] ?? '';
+  const base = pathname.slice(0, pathname.length - rest.length).replace(/\/$/, '');
+  const active = rest.split('/')[0] === 'activity' ? 'activity' : 'overview';
+  return { active, go: (key: string) => navigate(key === 'activity' ? `${base}/activity` : base) };
+}
+
+/**
+ * /dashboard/summary (superadmin only): the eight count cards of SPEC §2 "Summary page" and the
+ * delivery channels; its "Activity" tab is the activity log (issue 15).
+ */
 export default function SummarySection() {
   const { t } = useTranslation('summary');
+  const { t: activity } = useTranslation('activity');
+  const tab = useSummaryTab();
   const { t: common } = useTranslation('common');
   const summary = useSummary();
 
@@ -72,5 +89,17 @@ export default function SummarySection() {
     );
   }
 
-  return <SectionPage title={t('title')}>{content}</SectionPage>;
+  return (
+    <SectionPage title={t('title')}>
+      <Tabs
+        activeKey={tab.active}
+        onChange={tab.go}
+        destroyOnHidden
+        items={[
+          { key: 'overview', label: activity('tab.overview'), children: content },
+          { key: 'activity', label: activity('tab.activity'), children: <ActivityLog /> },
+        ]}
+      />
+    </SectionPage>
+  );
 }

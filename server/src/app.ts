@@ -19,6 +19,7 @@ import { registerDeliveryRoutes } from './delivery/routes';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
+import { registerRetentionJob } from './features/retention/job';
 import { s3Bucket } from './features/uploads/bucket';
 import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('rateLimits', rateLimits);
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
   const images = imageStore(config.s3Url ? s3Bucket(config.s3Url) : undefined);
+  await registerRetentionJob(jobs, db, images, config.retentionDays, app.log);
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
     try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
+import { isPublicHttps } from './public-url';
 
 /**
  * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
@@ -15,6 +16,24 @@ const csv = (v: unknown) =>
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** A WhatsApp template's name as Meta stores it: lower-case letters, digits and underscores. */
+const templateName = (fallback: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name: lower-case letters, digits and _')
+      .default(fallback),
+  );
+/** A WhatsApp template language code: en, ta, en_US, ... */
+const templateLanguage = (fallback: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp language code such as en, ta or en_US')
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -73,6 +92,13 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://graph.facebook.com/v21.0')),
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
+  WHATSAPP_TEMPLATE_JANAZA: templateName('ummahnotify_janaza'),
+  WHATSAPP_TEMPLATE_EVENT: templateName('ummahnotify_event'),
+  WHATSAPP_TEMPLATE_CORRECTION: templateName('ummahnotify_correction'),
+  WHATSAPP_TEMPLATE_CODE: templateName('ummahnotify_code'),
+  WHATSAPP_TEMPLATE_LANGUAGE_EN: templateLanguage('en'),
+  WHATSAPP_TEMPLATE_LANGUAGE_TA: templateLanguage('ta'),
+  TELEGRAM_UPDATES: z.preprocess(blankToUndefined, z.enum(['auto', 'webhook', 'polling']).default('auto')),
   TELEGRAM_WEBHOOK_SECRET: z.preprocess(
     blankToUndefined,
     z
@@ -129,6 +155,15 @@ const envSchema = z.object({
       .max(43200, 'must be a whole number of minutes between 5 and 43200')
       .default(1440),
   ),
+  RETENTION_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days between 1 and 3650' })
+      .int('must be a whole number of days between 1 and 3650')
+      .min(1, 'must be a whole number of days between 1 and 3650')
+      .max(3650, 'must be a whole number of days between 1 and 3650')
+      .default(30),
+  ),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('loopback')),
   WEBPUSH_ENDPOINT_HOSTS: z.preprocess(
     csv,
@@ -181,6 +216,8 @@ export interface Config {
   sessionSecret: string | undefined;
   /** A session unused this long ends (it also ends at its expiry). */
   sessionIdleMinutes: number;
+  /** Days after its due date that a janaza notice's personal data is removed (features/retention). */
+  retentionDays: number;
   /** Who the push services may contact about our web push (VAPID "sub"): a role address or our site. */
   vapidSubject: string;
   superadminEmails: string[];
@@ -205,12 +242,24 @@ export interface Config {
     | 'WHATSAPP_VERIFY_TOKEN'
     | 'TELEGRAM_WEBHOOK_SECRET'
   >;
+  /** The approved WhatsApp templates (README "WhatsApp templates"): a name per kind, a code per language. */
+  whatsappTemplates: WhatsAppTemplateNames;
+  /** How the Telegram bot reads its updates: a webhook needs PUBLIC_URL to be public https (TELEGRAM_UPDATES). */
+  telegramUpdates: 'webhook' | 'polling';
   /** Sends in flight at once per channel (and so the most a crash can send twice): email, Telegram, WhatsApp. */
   deliveryConcurrency: number;
   /** The same for web push, whose services take many concurrent requests over one HTTP/2 connection. */
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+}
+
+export interface WhatsAppTemplateNames {
+  janaza: string;
+  events: string;
+  correction: string;
+  code: string;
+  languages: { en: string; ta: string };
 }
 
 export class ConfigError extends Error {}
@@ -305,6 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    retentionDays: e.RETENTION_DAYS,
     vapidSubject,
     superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
@@ -325,6 +375,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
+    whatsappTemplates: {
+      janaza: e.WHATSAPP_TEMPLATE_JANAZA,
+      events: e.WHATSAPP_TEMPLATE_EVENT,
+      correction: e.WHATSAPP_TEMPLATE_CORRECTION,
+      code: e.WHATSAPP_TEMPLATE_CODE,
+      languages: { en: e.WHATSAPP_TEMPLATE_LANGUAGE_EN, ta: e.WHATSAPP_TEMPLATE_LANGUAGE_TA },
+    },
+    telegramUpdates:
+      e.TELEGRAM_UPDATES === 'auto' ? (isPublicHttps(publicUrl) ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,

@@ -21,7 +21,15 @@ for (const engine of engines()) {
 
     const noticeWithPhoto = async (isPrivacy: boolean) => {
       const form = new FormData();
-      const fields = { provider, name: 'Test Name', age: '70', postal: '198833', dueDate: '2030-05-01T14:30:00+08:00' };
+      // the same notice twice (private, then public): past the duplicate warning (issue 15)
+      const fields = {
+        provider,
+        name: 'Test Name',
+        age: '70',
+        postal: '198833',
+        dueDate: '2030-05-01T14:30:00+08:00',
+        confirmDuplicate: 'true',
+      };
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       form.append('isPrivacy', String(isPrivacy));
       form.append('image', new Blob([new Uint8Array(await images.jpeg())], { type: 'image/jpeg' }), 'p.jpg');

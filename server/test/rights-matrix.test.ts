@@ -55,6 +55,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/v1/admin/events/:id': JANAZA_AND_EVENTS,
   'PATCH /api/v1/admin/events/publish/:id': JANAZA_AND_EVENTS,
   'DELETE /api/v1/admin/events/:id': JANAZA_AND_EVENTS,
+  // issue 15: "Send correction" on a published event, rights as for editing events (§6: admin and editor see Events)
+  'POST /api/v1/admin/events/:id/correction': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/ummahnotify/ai-event/:id': JANAZA_AND_EVENTS,
   // members, committee members, role assignment
   'GET /api/v1/admin/members/un': SUPERADMIN_ONLY,
@@ -72,6 +74,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/v1/admin/ummahnotify/list': SUPERADMIN_ONLY,
   'GET /api/v1/admin/ummahnotify/stats': SUPERADMIN_ONLY,
   'POST /api/v1/admin/ummahnotify/updateuser': SUPERADMIN_ONLY,
+  // issue 15: the activity log (who did what and when) is for superadmins only
+  'GET /api/v1/admin/audit': SUPERADMIN_ONLY,
   // the public landing page: sign-up without an account, unsubscribe, the feed
   'GET /api/public/signup/options': ANYONE,
   'POST /api/public/signup/webpush': ANYONE,

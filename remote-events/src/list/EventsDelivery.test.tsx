@@ -49,8 +49,8 @@ const sent = {
   expanded: true,
   channels: {
     ...EMPTY_COUNTS,
-    webpush: { sent: 800, failed: 4, pending: 96 },
-    telegram: { sent: 20, failed: 0, pending: 1 },
+    webpush: { sent: 800, failed: 4, pending: 96, expired: 0 },
+    telegram: { sent: 20, failed: 0, pending: 1, expired: 0 },
   },
 };
 
@@ -73,10 +73,14 @@ describe('EventsList delivery', () => {
     });
     await renderWithProviders(<EventsList />);
     const blood = await waitFor(() => rowOf('Blood Donation Drive'));
-    const push = await within(blood).findByRole('group', { name: 'Web push: 800 sent, 4 failed, 96 pending' });
+    const push = await within(blood).findByRole('group', {
+      name: 'Web push: 800 sent, 4 failed, 96 pending, 0 expired',
+    });
     expect(push).toHaveTextContent('800');
     expect(push).toHaveTextContent('96');
-    expect(within(blood).getByRole('group', { name: 'Telegram: 20 sent, 0 failed, 1 pending' })).toBeInTheDocument();
+    expect(
+      within(blood).getByRole('group', { name: 'Telegram: 20 sent, 0 failed, 1 pending, 0 expired' }),
+    ).toBeInTheDocument();
     expect(within(blood).getByText('Delivery')).toBeInTheDocument();
     expect(within(blood).getByTestId('delivery-off')).toHaveTextContent('Off: Email, WhatsApp');
     expect(within(blood).getByLabelText('Email: Off: SMTP_URL is not set')).toBeInTheDocument();

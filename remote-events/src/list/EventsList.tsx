@@ -28,6 +28,7 @@ import { useDeleteEvent, useEventsList, useUpdateEvent } from '../api/useEvents'
 import { formatEventDateTime } from '../lib/dateTime';
 import { serverRefusal, translateMessage } from '../lib/messages';
 import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
+import { EventCorrectionButton } from './EventCorrectionButton';
 import { EventViewModal } from './EventViewModal';
 
 interface Editing {
@@ -272,6 +273,7 @@ export function EventsList() {
               </Typography.Text>
               <DeliveryStatus id={e._id} status={delivery} />
             </Flex>
+            <EventCorrectionButton event={e} status={delivery} />
           </Flex>
         ),
     },
@@ -307,6 +309,7 @@ export function EventsList() {
                     {t('delivery:status.title')}
                   </Typography.Text>
                   <DeliveryStatus id={e._id} status={delivery} />
+                  <EventCorrectionButton event={e} status={delivery} />
                 </Flex>
               )}
               <div style={{ marginTop: 12 }}>{actions(e)}</div>

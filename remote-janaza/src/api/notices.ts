@@ -54,8 +54,18 @@ export function toFormData(fields: Record<string, unknown>, image?: File): FormD
 export function useCreateNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, image }: { values: JanazaCreate; image?: File }) => {
-      const { data } = await api.post<JanazaNoticeAnswer>(JANAZA_PATHS.notices, toFormData({ ...values }, image));
+    mutationFn: async ({
+      values,
+      image,
+      confirmDuplicate,
+    }: {
+      values: JanazaCreate;
+      image?: File;
+      confirmDuplicate?: boolean;
+    }) => {
+      // confirmDuplicate: "Create anyway" after the duplicate warning (issue 15)
+      const fields = confirmDuplicate ? { ...values, confirmDuplicate: true } : { ...values };
+      const { data } = await api.post<JanazaNoticeAnswer>(JANAZA_PATHS.notices, toFormData(fields, image));
       return data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),

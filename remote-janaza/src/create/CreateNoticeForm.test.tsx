@@ -39,8 +39,17 @@ async function chooseProvider(name: string) {
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** antd's DatePicker takes typed text in its display format; Enter commits it. */
-function typeDueDate(text: string) {
-  const input = screen.getByPlaceholderText(/Select date and time|தேதியையும்/);
+async function typeDueDate(text: string) {
+  const input = await screen.findByPlaceholderText(/Select date and time|தேதியையும்/);
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+}
+
+/** The day of a prayer-tied notice, typed DD-MM-YYYY; Enter commits it. */
+function typePrayerDay(text: string) {
+  const input = screen.getByPlaceholderText(/Select the day|நாளைத்/);
   fireEvent.mouseDown(input);
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: text } });
@@ -52,7 +61,8 @@ async function fillValid(over: { age?: string; postal?: string } = {}) {
   type(/Full Name/, 'Haji Ismail bin Osman');
   type(/^\*?\s*Age/, over.age ?? '81');
   type(/Postal Code/, over.postal ?? '198833');
-  typeDueDate('01-05-2030 14:30');
+  fireEvent.click(screen.getByLabelText('At an exact time'));
+  await typeDueDate('01-05-2030 14:30');
 }
 
 const fieldOf = (data: unknown) => Object.fromEntries((data as FormData).entries());
@@ -77,11 +87,57 @@ describe('CreateNoticeForm', () => {
       'Full Name is required',
       'Age is required',
       'Postal code is required',
-      'Due date and time are required',
+      // Issue 15: the form first offers the time as "after a prayer" on a day.
+      'Choose the day of the prayer',
+      'Choose the prayer',
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
+    fireEvent.click(screen.getByLabelText('At an exact time'));
+    await screen.findByPlaceholderText('Select date and time');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Notification' }));
+    expect(await screen.findByText('Due date and time are required')).toBeInTheDocument();
     expect(calls).not.toContain(POST_NOTICE);
+  });
+
+  it('sends a notice after a prayer as prayer and prayerDate, without dueDate', async () => {
+    const user = userEvent.setup({ delay: null });
+    let sent: FormData | undefined;
+    fakeApi({
+      [GET_PROVIDERS]: PROVIDERS,
+      [POST_NOTICE]: (config: InternalAxiosRequestConfig) => {
+        sent = config.data as FormData;
+        return { status: 201, data: { code: 201, data: { _id: 'n1' } } };
+      },
+    });
+    await renderWithProviders(<CreateNoticeForm />);
+    await chooseProvider('Masjid Sultan');
+    type(/Full Name/, 'Haji Ismail bin Osman');
+    type(/^\*?\s*Age/, '81');
+    type(/Postal Code/, '198833');
+    expect(screen.getByLabelText('After a prayer')).toBeChecked();
+    expect(['Subuh', 'Zohor', 'Asar', 'Maghrib', 'Isyak'].map((p) => screen.getByLabelText(`After ${p}`))).toHaveLength(
+      5,
+    );
+    typePrayerDay('01-05-2030');
+    await user.click(screen.getByLabelText('After Asar'));
+    await user.click(screen.getByRole('button', { name: 'Save Notification' }));
+    expect(await screen.findByText('Notification created successfully ✅')).toBeInTheDocument();
+    const fields = fieldOf(sent);
+    expect(fields).toMatchObject({ prayer: 'asar', prayerDate: '2030-05-01', name: 'Haji Ismail bin Osman' });
+    expect(fields).not.toHaveProperty('dueDate');
+    // The form is back to "after a prayer", with no prayer chosen.
+    await waitFor(() => expect(screen.getByLabelText('After Asar')).not.toBeChecked());
+    expect(screen.getByLabelText('After a prayer')).toBeChecked();
+  });
+
+  it('offers the prayers by their Tamil names when Tamil is chosen', async () => {
+    await act(() => setLanguage('ta'));
+    fakeApi({ [GET_PROVIDERS]: PROVIDERS });
+    await renderWithProviders(<CreateNoticeForm />);
+    for (const name of ['சுபுஹ்', 'ளுஹர்', 'அஸர்', 'மஃரிப்', 'இஷா'])
+      expect(screen.getByLabelText(`${name} தொழுகைக்குப் பின்`)).toBeInTheDocument();
+    expect(screen.getByLabelText('குறிப்பிட்ட நேரத்தில்')).toBeInTheDocument();
   });
 
   it("refuses postal '12345' and age -1 before sending", async () => {

@@ -1,20 +1,6 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Typography,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { callProblem } from '../api/errors';
 import { useCreateNotice, useProviders } from '../api/notices';
@@ -22,8 +8,11 @@ import { dueDateWire } from '../common/dueDateWire';
 import { ImagePicker, imageProblem } from '../common/ImagePicker';
 import { useJanazaText } from '../common/useJanazaText';
 import { zodRule } from '../common/zodRule';
+import { DuplicateWarning } from './DuplicateWarning';
+import { NoticeTimeFields, type TimeValues, timeWire } from './NoticeTimeFields';
+import { useDuplicateWarning } from './useDuplicateWarning';
 
-interface FormValues {
+interface FormValues extends TimeValues {
   provider?: string;
   contact?: string;
   image?: File;
@@ -32,13 +21,27 @@ interface FormValues {
   postal?: string;
   gender: 'male' | 'female';
   isPrivacy: boolean;
-  dueDate?: Dayjs | null;
   note?: string;
 }
 
-/** SPEC §4: after creation the form resets to gender male, not private, no provider. */
-const INITIAL: FormValues = { gender: 'male', isPrivacy: false };
-const FIELDS = ['provider', 'image', 'name', 'age', 'postal', 'gender', 'isPrivacy', 'dueDate', 'note'] as const;
+/**
+ * SPEC §4: after creation the form resets to gender male, not private, no provider. Issue 15: the time
+ * is first offered as "after a prayer", the way a janaza prayer is announced.
+ */
+const INITIAL: FormValues = { gender: 'male', isPrivacy: false, timeKind: 'prayer' };
+const FIELDS = [
+  'provider',
+  'image',
+  'name',
+  'age',
+  'postal',
+  'gender',
+  'isPrivacy',
+  'dueDate',
+  'prayer',
+  'prayerDate',
+  'note',
+] as const;
 
 /** 'Create Janaza Notification' (SPEC §2): validated by the shared schema before anything is sent. */
 export function CreateNoticeForm() {
@@ -47,6 +50,7 @@ export function CreateNoticeForm() {
   const [form] = Form.useForm<FormValues>();
   const providers = useProviders();
   const create = useCreateNotice();
+  const duplicate = useDuplicateWarning();
 
   useEffect(() => {
     if (providers.isError) {
@@ -62,7 +66,8 @@ export function CreateNoticeForm() {
   };
 
   const onFinish = async (values: FormValues) => {
-    const parsed = janazaCreateSchema.safeParse({ ...values, dueDate: dueDateWire(values.dueDate) });
+    const { timeKind: _kind, prayer: _prayer, prayerDate: _day, dueDate: _due, ...rest } = values;
+    const parsed = janazaCreateSchema.safeParse({ ...rest, ...timeWire(values) });
     if (!parsed.success) {
       form.setFields(
         parsed.error.issues
@@ -72,14 +77,20 @@ export function CreateNoticeForm() {
       return;
     }
     try {
-      const answer = await create.mutateAsync({ values: parsed.data, image: values.image });
+      const answer = await create.mutateAsync({
+        values: parsed.data,
+        image: values.image,
+        confirmDuplicate: duplicate.confirming(),
+      });
       if (answer?.code !== 200 && answer?.code !== 201) {
         toast.error(t('createFailed'));
         return;
       }
       toast.success(t('created'));
       form.resetFields();
+      duplicate.clear();
     } catch (error) {
+      if (duplicate.caught(error)) return; // the warning below lists the close notices
       const problem = callProblem(error);
       if (problem.kind === 'failed') {
         console.error('Error creating notification', error);
@@ -194,28 +205,24 @@ export function CreateNoticeForm() {
           </Col>
         </Row>
 
-        <Form.Item
-          name="dueDate"
-          label={t('field.dueDate')}
-          required
-          rules={[fieldRule('dueDate', (v) => dueDateWire(v) ?? '')]}
-        >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="DD-MM-YYYY HH:mm"
-            placeholder={t('field.dueDatePlaceholder')}
-            // Enter confirms the typed date; it must not also send the half-filled form.
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') event.preventDefault();
-            }}
-            style={{ width: '100%', maxWidth: 320 }}
-          />
-        </Form.Item>
+        <NoticeTimeFields
+          form={form}
+          dueDateRules={[
+            { required: true, message: t('error.dueDateRequired') },
+            fieldRule('dueDate', (v) => dueDateWire(v) ?? ''),
+          ]}
+        />
 
         <Form.Item name="note" label={t('field.note')} rules={[fieldRule('note')]}>
           <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
         </Form.Item>
 
+        <DuplicateWarning
+          matches={duplicate.matches}
+          sending={create.isPending}
+          onCreateAnyway={() => duplicate.createAnyway(form.submit)}
+          onCancel={duplicate.clear}
+        />
         <Button
           type="primary"
           htmlType="submit"

@@ -1,11 +1,26 @@
-import { dueDateDisplay } from '@ummahnotify/shared/domain';
+import { dueDateDisplay, formatJanazaWhen, type Prayer } from '@ummahnotify/shared/domain';
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useJanazaText } from '../common/useJanazaText';
 
-/** SPEC §4: 'Expired-delete it' when passed, day-month-year hour:minute (Asia/Singapore), 'N/A' when missing. */
-/** `wrap`: date and time may go on two lines (narrow table column). */
-export function DueDate({ value, now, wrap }: { value: string | null | undefined; now?: Date; wrap?: boolean }) {
+/**
+ * SPEC §4: 'Expired-delete it' when passed, day-month-year hour:minute (Asia/Singapore), 'N/A' when missing.
+ * Issue 15: a notice tied to a prayer reads as people say it, "25 Nov 2026, after Asar (about 4:08 pm)".
+ * `wrap`: the text may go on several lines (narrow table column).
+ */
+export function DueDate({
+  value,
+  prayer,
+  now,
+  wrap,
+}: {
+  value: string | null | undefined;
+  prayer?: Prayer | null;
+  now?: Date;
+  wrap?: boolean;
+}) {
   const { t } = useJanazaText();
+  const { i18n } = useTranslation();
   const shown = dueDateDisplay(value, now);
   if (shown.kind === 'missing') return <Typography.Text type="secondary">{t('notAvailable')}</Typography.Text>;
   if (shown.kind === 'expired')
@@ -14,9 +29,13 @@ export function DueDate({ value, now, wrap }: { value: string | null | undefined
         {t('expired')}
       </Typography.Text>
     );
+  const text =
+    prayer && value
+      ? formatJanazaWhen({ dueDate: value, prayer }, i18n.language === 'ta' ? 'ta' : 'en', undefined, 'medium')
+      : shown.text;
   return (
-    <Typography.Text strong style={{ whiteSpace: wrap ? 'normal' : 'nowrap' }}>
-      <time dateTime={value ?? undefined}>{shown.text}</time>
+    <Typography.Text strong style={{ whiteSpace: wrap || prayer ? 'normal' : 'nowrap' }}>
+      <time dateTime={value ?? undefined}>{text}</time>
     </Typography.Text>
   );
 }

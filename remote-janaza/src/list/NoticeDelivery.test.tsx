@@ -26,6 +26,7 @@ const notice = (_id: string, name: string, status: JanazaNotice['status']): Jana
   gender: 'male',
   isPrivacy: false,
   dueDate: '2099-01-02T06:05:00.000Z',
+  prayer: null,
   note: '',
   address: '',
   imageUrl: null,
@@ -46,8 +47,8 @@ const broadcast: Sending = {
   expanded: true,
   channels: {
     ...EMPTY_COUNTS,
-    webpush: { sent: 310, failed: 2, pending: 0 },
-    email: { sent: 45, failed: 0, pending: 0 },
+    webpush: { sent: 310, failed: 2, pending: 0, expired: 0 },
+    email: { sent: 45, failed: 0, pending: 0, expired: 0 },
   },
 };
 const status = (items: DeliveryStatusResponse['items']) => ({
@@ -85,7 +86,7 @@ describe('NoticeList delivery', () => {
     await screen.findByText('Showing 2 of 2 notifications');
     expect(within(rowOf('Haji Ismail bin Osman')).getByText('Delivery')).toBeInTheDocument();
     const push = await within(rowOf('Haji Ismail bin Osman')).findByRole('group', {
-      name: 'Web push: 310 sent, 2 failed, 0 pending',
+      name: 'Web push: 310 sent, 2 failed, 0 pending, 0 expired',
     });
     expect(push).toHaveTextContent('310');
     expect(within(rowOf('Haji Ismail bin Osman')).getByTestId('delivery-off')).toHaveTextContent(
@@ -172,7 +173,9 @@ describe('NoticeList delivery', () => {
       });
       await renderWithProviders(<NoticeList />);
       const [first, second] = await screen.findAllByTestId('notice-card');
-      expect(await within(first).findByRole('group', { name: 'Email: 45 sent, 0 failed, 0 pending' })).toBeVisible();
+      expect(
+        await within(first).findByRole('group', { name: 'Email: 45 sent, 0 failed, 0 pending, 0 expired' }),
+      ).toBeVisible();
       expect(within(first).getByRole('button', { name: 'Send correction (Haji Ismail bin Osman)' })).toBeVisible();
       expect(within(second).getByText('Not sent')).toBeInTheDocument();
     } finally {

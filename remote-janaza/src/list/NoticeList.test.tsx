@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from '@ummahnotify/shared/client';
+import { api, setLanguage } from '@ummahnotify/shared/client';
 import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/shared/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
@@ -20,6 +20,7 @@ const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
   gender: 'male',
   isPrivacy: false,
   dueDate: '2099-01-02T06:05:00.000Z',
+  prayer: null,
   note: '',
   address: '',
   imageUrl: null,
@@ -283,6 +284,22 @@ describe('NoticeList', () => {
       expect(screen.getAllByTestId('notice-card')).toHaveLength(4);
     } finally {
       window.matchMedia = matchMedia;
+    }
+  });
+
+  it('a notice after a prayer reads as people say it, in both languages (issue 15)', async () => {
+    // 08:08 UTC is 4:08 pm in Singapore.
+    const asar = notice({ _id: 'p', name: 'Haji Yusof', dueDate: '2099-01-02T08:08:00.000Z', prayer: 'asar' });
+    fakeApi({ [LIST]: list([asar]) });
+    try {
+      await renderWithProviders(<NoticeList />);
+      expect(
+        await within(await screen.findByRole('table')).findByText(/^2 Jan 2099, after Asar \(about 4:08\s?pm\)$/i),
+      ).toBeInTheDocument();
+      await setLanguage('ta');
+      expect(await screen.findByText(/அஸர் தொழுகைக்குப் பின் \(ஏறக்குறைய .*4:08.*\)$/)).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
     }
   });
 

@@ -9,6 +9,7 @@ import {
 import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { callProblem } from '../api/errors';
 import { useDeleteNotice, useNotices } from '../api/notices';
 import { useJanazaText } from '../common/useJanazaText';
@@ -27,7 +28,9 @@ export function NoticeList() {
   const notices = useNotices();
   const remove = useDeleteNotice();
   const edit = useRowEdit();
-  const [q, setQ] = useState('');
+  // ?q= opens the list searching (the duplicate warning's links)
+  const { search } = useLocation();
+  const [q, setQ] = useState(() => new URLSearchParams(search).get('q') ?? '');
   const [status, setStatus] = useState<StatusFilter>('all');
 
   const all = notices.data ?? [];
@@ -69,7 +72,7 @@ export function NoticeList() {
       key: 'dueDate',
       title: t('col.dueDate'),
       dataIndex: 'dueDate',
-      render: (value: string) => <DueDate value={value} wrap />,
+      render: (value: string, notice: JanazaNotice) => <DueDate value={value} prayer={notice.prayer} wrap />,
       width: 92,
     },
     { key: 'profile', title: t('col.profile'), render: part('profile'), width: 150 },
@@ -214,7 +217,7 @@ function NoticeCard({
     <Card size="small" style={{ width: '100%' }} data-testid="notice-card">
       <Flex vertical gap={12}>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <DueDate value={notice.dueDate} />
+          <DueDate value={notice.dueDate} prayer={notice.prayer} />
           {!editing && render('status')(undefined, notice)}
         </Flex>
         {render('profile')(undefined, notice)}

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
-import { GENDERS, type JanazaNotice, NOTIFICATION_STATUSES } from '@ummahnotify/shared/domain';
+import { GENDERS, isPersonalDataRemoved, type JanazaNotice, NOTIFICATION_STATUSES } from '@ummahnotify/shared/domain';
 import { Button, Checkbox, Flex, Input, InputNumber, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../common/assetUrl';
 import { ImagePicker } from '../common/ImagePicker';
 import { useJanazaText } from '../common/useJanazaText';
@@ -32,6 +33,7 @@ function FieldError({ text }: { text?: string }) {
 /** One part of one notice, shown as it is or, for the row being edited, as its editors. */
 export function NoticePart({ part, notice, edit, onDelete, layout = 'table' }: Props) {
   const { t } = useJanazaText();
+  const { t: common } = useTranslation('common');
   const editing = edit.editingId === notice._id && edit.draft ? edit.draft : null;
   const set = (patch: Partial<NoticeDraft>) => edit.change(patch);
   const label = (key: string) => `${t(key)} (${notice.name})`;
@@ -65,7 +67,12 @@ export function NoticePart({ part, notice, edit, onDelete, layout = 'table' }: P
           <span style={{ flexShrink: 0 }}>
             <NoticeAvatar notice={notice} />
           </span>
-          <Typography.Text strong>{notice.name}</Typography.Text>
+          {isPersonalDataRemoved(notice.name) ? (
+            // Retention (README): the name was removed; the marker is shown as the reader's language says it.
+            <Typography.Text type="secondary">{common('personalDataRemoved')}</Typography.Text>
+          ) : (
+            <Typography.Text strong>{notice.name}</Typography.Text>
+          )}
         </Flex>
       );
 

@@ -41,6 +41,7 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'DELETE /api/v1/admin/events/:id': STAFF,
   'PATCH /api/v1/admin/events/publish/:id': STAFF,
   'POST /api/v1/admin/ummahnotify/ai-event/:id': STAFF,
+  'POST /api/v1/admin/events/:id/correction': STAFF,
 
   // members and committee (server/src/features/members, committee)
   'GET /api/v1/admin/members/un': SUPERADMIN,
@@ -59,6 +60,8 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
   'GET /api/v1/admin/ummahnotify/list': SUPERADMIN,
   'GET /api/v1/admin/ummahnotify/stats': SUPERADMIN,
   'POST /api/v1/admin/ummahnotify/updateuser': SUPERADMIN,
+  // the activity log (server/src/features/activity): who did what and when
+  'GET /api/v1/admin/audit': SUPERADMIN,
   // the janaza section's list and create again (SPEC §7 repeats the api prefix): the janaza routes' rights
   'GET /api/api/v1/admin/ummahnotify/janaza': STAFF,
   'POST /api/api/v1/admin/ummahnotify/janaza': STAFF,

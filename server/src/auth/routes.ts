@@ -1,6 +1,7 @@
 import { API_PATHS } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { audit } from '../audit';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { body, HttpError } from '../web/errors';
@@ -79,6 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     const previous = sessionToken(request);
     if (previous) await closeSession(db, previous); // rotate: never keep a pre-sign-in session id
     const session = await openSession(db, user.id);
+    await audit(db, { actorId: user.id, action: 'user.signed-in', entity: 'user', entityId: user.id });
     reply.setCookie(SESSION_COOKIE, session.token, {
       ...cookieBase,
       sameSite: policy.sameSite,

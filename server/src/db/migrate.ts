@@ -13,6 +13,8 @@ import * as signInBinding from './migrations/2026-11-24-060-sign-in-binding';
 import * as deliveryClaims from './migrations/2026-11-24-061-delivery-claims';
 import * as unsubscribeTokenHashes from './migrations/2026-11-24-062-unsubscribe-token-hashes';
 import * as instances from './migrations/2026-11-24-070-instances';
+import * as janazaPrayer from './migrations/2026-11-25-080-janaza-prayer';
+import * as retention from './migrations/2026-11-25-082-retention';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-061-delivery-claims': deliveryClaims,
   '2026-11-24-062-unsubscribe-token-hashes': unsubscribeTokenHashes,
   '2026-11-24-070-instances': instances,
+  '2026-11-25-080-janaza-prayer': janazaPrayer,
+  '2026-11-25-082-retention': retention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

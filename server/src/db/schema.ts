@@ -229,6 +229,8 @@ export interface JanazaNoticesTable {
   gender: string;
   is_privacy: number;
   due_date: string;
+  /** Issue 15: the prayer the janaza prayer follows (due_date is its computed time); null for an exact time. */
+  prayer: string | null;
   note: string;
   address: string;
   image_id: string | null;
@@ -237,6 +239,8 @@ export interface JanazaNoticesTable {
   user_id: string | null;
   created_at: string;
   updated_at: string;
+  /** When the retention job removed the name, photo, age and note (features/retention); null until then. */
+  personal_data_removed_at: string | null;
 }
 
 export interface Database {

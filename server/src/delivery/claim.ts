@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { unsubscribeToken } from '../features/signup/unsubscribe-token';
 import { sha256 } from '../secrets';
 import type { Message, Recipient } from './channels/types';
+import { expireClaimed, isPastDeadline } from './expiry';
 import { renderEvent, renderJanaza } from './messages';
 
 /** One claimed delivery, ready to send; `cancelled` says why it must not be sent after all. */
@@ -18,6 +19,8 @@ export interface Job {
   recipient: Recipient;
   message: Message | null;
   cancelled?: string;
+  /** The item's time (the notice's prayer, the event's start): not sent after it (expiry.ts). */
+  deadline?: string;
 }
 
 export interface ClaimOptions {
@@ -70,7 +73,12 @@ export async function claimDue(
     )
     returning outbox_id, subscriber_id, attempts`.execute(db);
   if (claimed.rows.length === 0) return [];
-  return withContent(db, claimed.rows, claim, config);
+  const jobs = await withContent(db, claimed.rows, claim, config);
+  // Checked again just before sending: an item whose time has passed is expired, not sent.
+  const late = jobs.filter((j) => isPastDeadline(j.deadline));
+  if (late.length === 0) return jobs;
+  await expireClaimed(db, claim, late);
+  return jobs.filter((j) => !late.includes(j));
 }
 
 /**
@@ -113,7 +121,7 @@ async function withContent(
 
   const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
   const outboxes = await db.selectFrom('outbox').selectAll().where('id', 'in', outboxIds).execute();
-  const render = await renderers(db, outboxes, config);
+  const { render, deadlineOf } = await renderers(db, outboxes, config);
 
   return rows.flatMap((r) => {
     const s = byId.get(r.subscriber_id);
@@ -128,6 +136,7 @@ async function withContent(
       token: tokens.get(s.id) ?? '',
     };
     const rendered = render(r.outbox_id, language);
+    const deadline = deadlineOf(r.outbox_id);
     return [
       {
         outboxId: r.outbox_id,
@@ -137,6 +146,7 @@ async function withContent(
         recipient,
         message: typeof rendered === 'string' ? null : rendered,
         ...(typeof rendered === 'string' && { cancelled: rendered }),
+        ...(deadline && { deadline }),
       },
     ];
   });
@@ -170,7 +180,10 @@ async function renderers(
   db: Kysely<Database>,
   outboxes: { id: string; kind: string; item_id: string; number: number }[],
   config: ClaimOptions['config'],
-): Promise<(outboxId: string, language: Language) => Message | string> {
+): Promise<{
+  render: (outboxId: string, language: Language) => Message | string;
+  deadlineOf: (outboxId: string) => string | undefined;
+}> {
   const janazaIds = outboxes.filter((o) => o.kind === 'janaza').map((o) => o.item_id);
   const eventIds = outboxes.filter((o) => o.kind === 'events').map((o) => o.item_id);
   const notices = janazaIds.length
@@ -182,7 +195,12 @@ async function renderers(
   const outboxById = new Map(outboxes.map((o) => [o.id, o]));
   const cache = new Map<string, Message | string>();
 
-  return (outboxId, language) => {
+  const deadlineOf = (outboxId: string): string | undefined => {
+    const o = outboxById.get(outboxId);
+    if (!o) return undefined;
+    return o.kind === 'janaza' ? noticeById.get(o.item_id)?.due_date : eventById.get(o.item_id)?.date_time;
+  };
+  const render = (outboxId: string, language: Language): Message | string => {
     const key = `${outboxId}:${language}`;
     const hit = cache.get(key);
     if (hit) return hit;
@@ -204,4 +222,5 @@ async function renderers(
     cache.set(key, result);
     return result;
   };
+  return { render, deadlineOf };
 }

@@ -130,9 +130,9 @@ for (const engine of engines()) {
       assert.equal(status.status, 200);
       const body = status.body as unknown as DeliveryStatusResponse;
       const [sending] = body.items[id];
-      assert.deepEqual(sending.channels.webpush, { sent: 2, failed: 0, pending: 0 });
-      assert.deepEqual(sending.channels.telegram, { sent: 1, failed: 0, pending: 0 });
-      assert.deepEqual(sending.channels.email, { sent: 0, failed: 0, pending: 0 });
+      assert.deepEqual(sending.channels.webpush, { sent: 2, failed: 0, pending: 0, expired: 0 });
+      assert.deepEqual(sending.channels.telegram, { sent: 1, failed: 0, pending: 0, expired: 0 });
+      assert.deepEqual(sending.channels.email, { sent: 0, failed: 0, pending: 0, expired: 0 });
       const off = body.channels.filter((c) => !c.enabled).map((c) => c.channel);
       assert.deepEqual(off.sort(), ['email', 'whatsapp']);
     });

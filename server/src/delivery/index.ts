@@ -6,6 +6,7 @@ import type { Jobs } from '../jobs';
 import type { SharedKey } from '../secrets';
 import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
+import { expireOverdue } from './expiry';
 import { SEND_DEADLINE_MS } from './lease';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
@@ -89,5 +90,12 @@ export function registerDeliveryJobs(jobs: Jobs, db: Db, config: Config): void {
     run: async () => {
       for (const channel of SUBSCRIBER_CHANNELS) await reclaimExpired(db, channel);
     },
+  });
+  // Messages expire (expiry.ts): the pending deliveries of items whose time has passed, in one statement.
+  jobs.register({
+    name: 'delivery-expire-overdue',
+    everyMs: 5_000,
+    leaseMs: 60_000,
+    run: () => expireOverdue(db).then(() => {}),
   });
 }

@@ -2,9 +2,13 @@ import {
   catalogues,
   FEED_ANCHOR,
   FEED_API,
+  formatJanazaPlace,
+  formatJanazaWhen,
   formatNoticeTime,
   inLanguage,
+  isPrayer,
   type Language,
+  mapLink,
 } from '@ummahnotify/shared/domain';
 import type { Selectable } from 'kysely';
 import type { EventsTable, JanazaNoticesTable } from '../db/schema';
@@ -35,14 +39,26 @@ export function renderJanaza(
   const t = text[language];
   const isPrivate = Number(notice.is_privacy) === 1;
   const title = isPrivate ? t['message.janazaTitlePrivate'] : fill(t['message.janazaTitle'], { name: notice.name });
+  // "Wednesday, 25 November 2026, after Asar (about 4:08 pm)" and "Masjid Sultan, Singapore 198833".
+  const when = formatJanazaWhen(
+    { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
+    language,
+    timeZone,
+  );
+  const place = formatJanazaPlace(
+    { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
+    language,
+  );
   const lines = [
     isPrivate
       ? t['message.janazaIntroPrivate']
       : fill(t['message.janazaIntro'], { name: notice.name, age: notice.age }),
-    fill(t['message.prayerTime'], { time: formatNoticeTime(notice.due_date, language, timeZone) }),
-    fill(t['message.place'], { address: notice.address }),
+    fill(t['message.prayerTime'], { time: when }),
+    place ? fill(t['message.place'], { address: place }) : '',
+    place && notice.postal ? fill(t['message.map'], { url: mapLink(notice.postal) }) : '',
     notice.note.trim(),
   ].filter(Boolean);
+  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`;
   return {
     kind: 'janaza',
     itemId: notice.id,
@@ -50,7 +66,8 @@ export function renderJanaza(
     correction,
     title: titled(title, language, correction),
     body: lines.join('\n'),
-    url: isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`,
+    url,
+    templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
     imageUrl: !isPrivate && notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : null,
   };
 }
@@ -64,10 +81,12 @@ export function renderEvent(
   const t = text[language];
   const pick = (en: string, ta: string) => inLanguage(language, en, ta);
   const heading = pick(event.heading, event.heading_ta);
+  const when = formatNoticeTime(event.date_time, language, timeZone);
+  const place = pick(event.address, event.address_ta);
   const lines = [
     pick(event.sub_heading, event.sub_heading_ta).trim(),
-    fill(t['message.eventWhen'], { time: formatNoticeTime(event.date_time, language, timeZone) }),
-    fill(t['message.eventWhere'], { address: pick(event.address, event.address_ta) }),
+    fill(t['message.eventWhen'], { time: when }),
+    place.trim() ? fill(t['message.eventWhere'], { address: place }) : '',
     event.link.trim(),
   ].filter(Boolean);
   return {
@@ -78,6 +97,7 @@ export function renderEvent(
     title: titled(heading, language, correction),
     body: lines.join('\n'),
     url: `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`,
+    templateParams: [heading, when, place, `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`],
     imageUrl: event.image_id ? `${publicUrl}${FEED_API.image(event.image_id)}` : null,
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SendOutcome } from './channels/types';
 import type { Job } from './claim';
+import { EXPIRED_ERROR } from './expiry';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -103,21 +104,34 @@ export class ResultWriter {
         }
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
         const retry = outcome.kind === 'temporary' && job.attempts < this.policy.maxAttempts;
+        const nextAttempt = retry
+          ? new Date(
+              Date.now() +
+                retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
+            ).toISOString()
+          : '';
+        // A retry that would come after the item's time is not scheduled: the message expires (expiry.ts).
+        const expires = retry && job.deadline !== undefined && nextAttempt >= job.deadline;
         const result = await fenced(job.outboxId, job.claim)
           .set(
-            retry
+            expires
               ? {
-                  state: 'pending',
-                  last_error: error,
+                  state: 'expired',
+                  last_error: `${EXPIRED_ERROR} (${error})`.slice(0, MAX_ERROR_LENGTH),
                   locked_until: null,
                   claim: null,
-                  next_attempt_at: new Date(
-                    Date.now() +
-                      retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
-                  ).toISOString(),
                   updated_at: now,
                 }
-              : { state: 'failed', last_error: error, locked_until: null, claim: null, updated_at: now },
+              : retry
+                ? {
+                    state: 'pending',
+                    last_error: error,
+                    locked_until: null,
+                    claim: null,
+                    next_attempt_at: nextAttempt,
+                    updated_at: now,
+                  }
+                : { state: 'failed', last_error: error, locked_until: null, claim: null, updated_at: now },
           )
           .where('subscriber_id', '=', job.subscriberId)
           .executeTakeFirst();

@@ -16,7 +16,7 @@ import { findNotice } from '../features/janaza/store';
 import { HttpError } from '../web/errors';
 import { channelList } from './channels';
 import { enqueueCorrection } from './outbox';
-import { channelStates, deliveryStatus } from './status';
+import { channelStates, deliveryStatus, recentCounts } from './status';
 
 const m = catalogues.delivery.en;
 
@@ -26,6 +26,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db): void {
 
   app.get(DELIVERY_API.channels, { schema: { response: { 200: channelsResponseSchema } } }, async () => ({
     channels: states(),
+    recent: await recentCounts(db),
   }));
 
   app.get(

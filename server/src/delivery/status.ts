@@ -1,7 +1,9 @@
 import {
   type ChannelState,
+  type DeliveryCounts,
   type DeliveryKind,
   EMPTY_COUNTS,
+  RECENT_DELIVERY_DAYS,
   type Sending,
   SUBSCRIBER_CHANNELS,
   type SubscriberChannel,
@@ -9,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Per item: each sending (broadcast, corrections) with sent / failed / pending per channel. */
+/** Per item: each sending (broadcast, corrections) with sent / failed / pending / expired per channel. */
 export async function deliveryStatus(
   db: Kysely<Database>,
   kind: DeliveryKind,
@@ -50,12 +52,38 @@ export async function deliveryStatus(
   for (const c of counts) {
     const counts = sendings.get(c.outbox_id)?.channels[c.channel as SubscriberChannel];
     if (!counts) continue;
-    const n = Number(c.n);
-    if (c.state === 'sent') counts.sent += n;
-    else if (c.state === 'failed') counts.failed += n;
-    else counts.pending += n;
+    add(counts, c.state, Number(c.n));
   }
   return items;
+}
+
+/** Adds n deliveries in `state` to the counts: sending counts as pending. */
+function add(counts: DeliveryCounts, state: string, n: number): void {
+  if (state === 'sent') counts.sent += n;
+  else if (state === 'failed') counts.failed += n;
+  else if (state === 'expired') counts.expired += n;
+  else counts.pending += n;
+}
+
+/** Per channel, the deliveries of the sendings made in the last RECENT_DELIVERY_DAYS days, by outcome (the summary's channels card). */
+export async function recentCounts(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<Record<SubscriberChannel, DeliveryCounts>> {
+  const since = new Date(now.getTime() - RECENT_DELIVERY_DAYS * 24 * 60 * 60_000).toISOString();
+  const rows = await db
+    .selectFrom('deliveries')
+    .innerJoin('outbox', 'outbox.id', 'deliveries.outbox_id')
+    .select(['deliveries.channel', 'deliveries.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('outbox.created_at', '>=', since)
+    .groupBy(['deliveries.channel', 'deliveries.state'])
+    .execute();
+  const counts = structuredClone(EMPTY_COUNTS);
+  for (const r of rows) {
+    const c = counts[r.channel as SubscriberChannel];
+    if (c) add(c, r.state, Number(r.n));
+  }
+  return counts;
 }
 
 export function channelStates(states: ChannelState[]): ChannelState[] {

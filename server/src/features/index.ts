@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { registerActivity } from './activity/routes';
 import { registerCommittee } from './committee/routes';
 import { registerEvents } from './events/routes';
 import { registerFeed } from './feed/routes';
@@ -33,6 +34,7 @@ export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps):
   await registerCommittee(app, deps);
   await registerSubscribers(app, deps);
   await registerSummary(app, deps);
+  await registerActivity(app, deps);
   await registerSignup(app, deps);
   await registerFeed(app, deps);
 }

@@ -4,19 +4,30 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
+/** A catalogue key (and its values) that says the refusal in the reader's language. */
+export type Translatable = Pick<ApiErrorBody, 'key' | 'params'>;
+
 /** An expected refusal with a message meant for the person using the dashboard. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: ApiErrorBody['errors'],
+    readonly translatable?: Translatable,
+    /** More of the answer beside {code, message, errors} (the duplicate warning's `duplicates`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-export function body(code: number, message: string, errors?: ApiErrorBody['errors']): ApiErrorBody {
-  return errors ? { code, message, errors } : { code, message };
+export function body(
+  code: number,
+  message: string,
+  errors?: ApiErrorBody['errors'],
+  translatable?: Translatable,
+): ApiErrorBody {
+  return { code, message, ...(errors ? { errors } : {}), ...translatable };
 }
 
 type FieldErrors = NonNullable<ApiErrorBody['errors']>;
@@ -54,7 +65,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply.status(400).send(body(400, invalidInput(errors).message, errors));
     }
     if (error instanceof HttpError)
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
+      return reply
+        .status(error.statusCode)
+        .send({ ...body(error.statusCode, error.message, error.errors, error.translatable), ...error.extra });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
     request.log.error({ err: error }, 'request failed');

@@ -17,6 +17,7 @@ export function janazaRow(overrides: Partial<Selectable<JanazaNoticesTable>> = {
     gender: 'male',
     is_privacy: 0,
     due_date: '2026-11-23T05:30:00.000Z',
+    prayer: null,
     note: 'Burial at Choa Chu Kang <cemetery> & family home',
     address: 'Masjid Sultan, 3 Muscat St',
     image_id: 'img-42',
@@ -25,6 +26,7 @@ export function janazaRow(overrides: Partial<Selectable<JanazaNoticesTable>> = {
     user_id: null,
     created_at: '2026-11-22T00:00:00.000Z',
     updated_at: '2026-11-22T00:00:00.000Z',
+    personal_data_removed_at: null,
     ...overrides,
   };
 }

@@ -101,6 +101,9 @@ describe('protocol peers', () => {
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
     const message = { messaging_product: 'whatsapp', to: '6591234567', type: 'text', text: { body: 'hi' } };
     assert.equal((await post('bad', message)).status, 401);
+    // free-form text outside the 24-hour window: refused as Meta refuses it
+    assert.equal((await post('tok', message)).body.error.code, 131047);
+    api.wroteIn('+6591234567');
     const ok = await post('tok', message);
     assert.match(ok.body.messages[0].id, /^wamid\./);
     api.optedOut('+6591234567');

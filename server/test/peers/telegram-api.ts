@@ -35,8 +35,16 @@ export interface TelegramApi {
   failNext(n: number, status?: number): void;
   /** From now on sends are taken (recorded in `sent`) at once but answered only after `ms`. */
   answerSlowly(ms: number): void;
-  /** POSTs an update to the registered webhook with Telegram's secret header; the status of the answer. */
-  deliverUpdate(update: unknown, options?: { secret?: string | null }): Promise<number>;
+  /**
+   * POSTs an update to the registered webhook with Telegram's secret header; the status of the answer.
+   * Without a webhook the update waits for getUpdates, as Telegram keeps it: 200 once a poller has
+   * confirmed it (called getUpdates with a higher offset, that is, after handling it).
+   */
+  deliverUpdate(update: unknown, options?: { secret?: string | null; waitMs?: number }): Promise<number>;
+  /** getUpdates calls ended by another getUpdates call (409): two pollers at once. */
+  readonly conflicts: number;
+  /** Updates waiting for getUpdates (not yet confirmed). */
+  readonly pendingUpdates: number;
   /** A standard private-chat text message update (bot commands get their entity). */
   messageUpdate(chatId: string | number, text: string, from?: { first_name?: string; username?: string }): unknown;
   /** The bot's membership changed in a private chat ('kicked' = blocked, 'member' = unblocked). */
@@ -72,6 +80,11 @@ export async function startTelegramApi({
   let nextUpdateId = 1000;
   let answerDelayMs = 0;
   const botId = Number(token.split(':')[0]) || 123456;
+  /** Updates not yet confirmed by a getUpdates offset, with who waits for their confirmation. */
+  const queue: { update: { update_id: number }; confirmed: () => void }[] = [];
+  /** The getUpdates call waiting for an update (one at a time, as Telegram allows). */
+  let conflicts = 0;
+  let poller: { wake: (answer?: ReturnType<typeof fail>) => void } | null = null;
 
   const api: Omit<TelegramApi, 'url' | 'close'> = {
     token,
@@ -92,8 +105,31 @@ export async function startTelegramApi({
     answerSlowly(ms) {
       answerDelayMs = ms;
     },
+    get conflicts() {
+      return conflicts;
+    },
+    get pendingUpdates() {
+      return queue.length;
+    },
     async deliverUpdate(update, options = {}) {
-      if (!api.webhook) throw new Error('Telegram peer: no webhook is registered');
+      if (!api.webhook) {
+        const { waitMs = 30_000 } = options;
+        return new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(
+            () =>
+              reject(new Error(`Telegram peer: no webhook, and no getUpdates confirmed the update in ${waitMs} ms`)),
+            waitMs,
+          );
+          queue.push({
+            update: update as { update_id: number },
+            confirmed: () => {
+              clearTimeout(timer);
+              resolve(200);
+            },
+          });
+          poller?.wake();
+        });
+      }
       const secret = options.secret === undefined ? api.webhook.secret : options.secret;
       const response = await fetch(api.webhook.url, {
         method: 'POST',
@@ -221,6 +257,46 @@ export async function startTelegramApi({
         api.webhook = { url, secret, allowedUpdates };
         return { status: 200, body: { ok: true, result: true, description: 'Webhook was set' } };
       }
+      case 'deleteWebhook':
+        api.webhook = null;
+        return { status: 200, body: { ok: true, result: true, description: 'Webhook was deleted' } };
+      case 'getUpdates': {
+        if (api.webhook) {
+          return fail(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          );
+        }
+        const offset = Number(params.offset ?? 0);
+        const limit = Math.min(100, Math.max(1, Number(params.limit ?? 100)));
+        const timeout = Math.max(0, Number(params.timeout ?? 0));
+        // An offset confirms every update before it.
+        while (queue.length > 0 && offset > 0 && (queue[0]?.update.update_id ?? 0) < offset) queue.shift()?.confirmed();
+        // A second poller ends the first one's wait, as Telegram does.
+        if (poller) conflicts++;
+        poller?.wake(
+          fail(
+            409,
+            'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+          ),
+        );
+        if (queue.length === 0 && timeout > 0) {
+          const ended = await new Promise<ReturnType<typeof fail> | undefined>((resolve) => {
+            const timer = setTimeout(() => done(), timeout * 1000);
+            const me = {
+              wake: (answer?: ReturnType<typeof fail>) => done(answer),
+            };
+            function done(answer?: ReturnType<typeof fail>) {
+              clearTimeout(timer);
+              if (poller === me) poller = null;
+              resolve(answer);
+            }
+            poller = me;
+          });
+          if (ended) return ended;
+        }
+        return { status: 200, body: { ok: true, result: queue.slice(0, limit).map((q) => q.update) } };
+      }
       case 'sendMessage':
       case 'sendPhoto': {
         const answer = sendTo(method, params);
@@ -231,5 +307,11 @@ export async function startTelegramApi({
         return fail(404, 'Not Found: method not found');
     }
   }, port);
-  return Object.assign(api, { url: peer.url, close: peer.close });
+  return Object.assign(api, {
+    url: peer.url,
+    close: async () => {
+      poller?.wake();
+      await peer.close();
+    },
+  });
 }

@@ -49,6 +49,8 @@ export async function startTestServer(
     OIDC_ISSUER: issuer.url,
     ...GOOGLE_MODE_ENV,
     SUPERADMIN_EMAILS: 'root@example.sg',
+    // The local Telegram peer can call the test server's http address; TELEGRAM_UPDATES=auto would poll.
+    TELEGRAM_UPDATES: 'webhook',
     ...env,
   });
   const app = await buildApp(config, { logger: false, ...options });

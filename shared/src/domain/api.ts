@@ -17,6 +17,12 @@ export interface ApiErrorBody {
   code: number;
   message: string;
   errors?: { path: string; message: string }[];
+  /**
+   * For refusals shown to the public: the key of the message in the page's catalogue and the values
+   * of its {{placeholders}}, so the page shows it in the visitor's language (message stays English).
+   */
+  key?: string;
+  params?: Record<string, string>;
 }
 
 /** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */

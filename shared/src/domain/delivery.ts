@@ -6,9 +6,9 @@ import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from './enums';
  * how far each notice's or event's messages have gone, and the deliberate "Send correction".
  */
 export const DELIVERY_API = {
-  /** GET: every channel, on or off, and why it is off. */
+  /** GET: every channel, on or off, and why it is off; each one's recent counts. */
   channels: '/api/v1/admin/delivery/channels',
-  /** GET ?kind=janaza|events&ids=a,b,c: per item and channel, sent / failed / pending counts. */
+  /** GET ?kind=janaza|events&ids=a,b,c: per item and channel, sent / failed / pending / expired counts. */
   status: '/api/v1/admin/delivery/status',
   /** POST: send a marked correction of an already sent notice to the same recipients. */
   janazaCorrection: (id: string) => `/api/v1/admin/notifications/janaza/${id}/correction`,
@@ -22,18 +22,30 @@ export const channelStateSchema = z.object({
   enabled: z.boolean(),
   /** Why the channel is off (English, for staff), null when on. */
   reason: z.string().nullable(),
+  /** When off: the delivery catalogue's `reason.*` key of the reason and its values, to show it in Tamil too. */
+  reasonKey: z.string().optional(),
+  reasonParams: z.record(z.string(), z.string()).optional(),
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
-
-export const channelsResponseSchema = z.object({ channels: z.array(channelStateSchema) });
-export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
 export const deliveryCountsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
+  /** Not sent by the notice's prayer time or the event's start: never sent (issue 15). */
+  expired: z.number().int(),
 });
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+/** Days of sendings the channels card counts (the summary's "last 30 days"). */
+export const RECENT_DELIVERY_DAYS = 30;
+
+export const channelsResponseSchema = z.object({
+  channels: z.array(channelStateSchema),
+  /** Per channel, the deliveries of the sendings of the last RECENT_DELIVERY_DAYS days by outcome. */
+  recent: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+});
+export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
 /**
  * One broadcast (number 0) or correction (1, 2, ...) of an item. `expanded` is false while the
@@ -70,5 +82,5 @@ export function latestSending(sendings: Sending[] | undefined): Sending | undefi
 }
 
 export const EMPTY_COUNTS: Record<SubscriberChannel, DeliveryCounts> = Object.fromEntries(
-  SUBSCRIBER_CHANNELS.map((c) => [c, { sent: 0, failed: 0, pending: 0 }]),
+  SUBSCRIBER_CHANNELS.map((c) => [c, { sent: 0, failed: 0, pending: 0, expired: 0 }]),
 ) as Record<SubscriberChannel, DeliveryCounts>;

@@ -9,6 +9,8 @@ export const EVENT_PATHS = {
   one: (id: string) => `/api/v1/admin/events/${id}`,
   publish: (id: string) => `/api/v1/admin/events/publish/${id}`,
   aiSource: (id: string) => `/api/v1/admin/ummahnotify/ai-event/${id}`,
+  /** POST: send a marked correction of a published, sent event to the same recipients (issue 15). */
+  correction: (id: string) => `/api/v1/admin/events/${id}/correction`,
 } as const;
 
 export const EVENT_LIMITS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prayerSchema } from './prayers';
 
 /**
  * The public feed on the landing page: upcoming approved, non-private janaza notices and published
@@ -6,7 +7,9 @@ import { z } from 'zod';
  */
 export const FEED_API = {
   feed: '/api/public/feed',
-  janazaIcs: (id: string) => `/api/public/feed/janaza/${id}.ics`,
+  /** In English, or in Tamil with language 'ta'. */
+  janazaIcs: (id: string, language?: 'en' | 'ta') =>
+    `/api/public/feed/janaza/${id}.ics${language === 'ta' ? '?lang=ta' : ''}`,
   eventIcs: (id: string) => `/api/public/feed/events/${id}.ics`,
   /** An upload that belongs to an approved non-private notice or a published event; 404 otherwise. */
   image: (id: string) => `/api/public/images/${id}`,
@@ -27,6 +30,11 @@ export const feedJanazaSchema = z.object({
   age: z.number(),
   gender: z.enum(['male', 'female']),
   dueDate: z.string(),
+  /** The prayer the janaza prayer follows (dueDate is its computed time); null for an exact time. */
+  prayer: prayerSchema.nullable(),
+  /** The masjid or funeral service (issue 15, the place), and the notice's postal code. */
+  providerName: z.string(),
+  postal: z.string(),
   address: z.string(),
   note: z.string(),
   imageUrl: z.string().nullable(),

@@ -8,6 +8,8 @@ import {
   statusBadgeColour,
   toUtcIso,
 } from './janaza';
+import { formatJanazaPlace, formatJanazaWhen, formatNoticeTime } from './notice-text';
+import { mapLink } from './prayers';
 
 const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
   _id: 'n1',
@@ -20,6 +22,7 @@ const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
   gender: 'male',
   isPrivacy: false,
   dueDate: '2030-01-01T00:00:00.000Z',
+  prayer: null,
   note: '',
   address: '',
   imageUrl: null,
@@ -44,7 +47,7 @@ describe('janazaCreateSchema (SPEC §5)', () => {
       name: 'Full Name is required',
       age: 'Age is required',
       postal: 'Postal code is required',
-      dueDate: 'Due date and time are required',
+      dueDate: 'Choose a prayer and its day, or an exact date and time',
     });
   });
 
@@ -79,6 +82,38 @@ describe('janazaCreateSchema (SPEC §5)', () => {
         return janazaCreateSchema.safeParse({ ...valid, postal, age }).success;
       }),
     );
+  });
+});
+
+describe('the time of a notice: exact, or after a prayer (issue 15)', () => {
+  const { dueDate: _exact, ...noTime } = valid;
+  it('accepts a prayer with its Singapore date instead of dueDate', () => {
+    const r = janazaCreateSchema.parse({ ...noTime, prayer: 'asar', prayerDate: '2027-03-04' });
+    expect(r).toMatchObject({ prayer: 'asar', prayerDate: '2027-03-04' });
+    expect(r.dueDate).toBeUndefined();
+  });
+  it('refuses both ways at once, and half of the prayer pair, saying which', () => {
+    expect(errorsOf({ ...valid, prayer: 'asar', prayerDate: '2027-03-04' })).toEqual({
+      dueDate: 'Give either a prayer with its day or an exact time, not both',
+    });
+    expect(errorsOf({ ...noTime, prayer: 'asar' })).toEqual({ prayerDate: 'Choose the day of the prayer' });
+    expect(errorsOf({ ...noTime, prayerDate: '2027-03-04' })).toEqual({ prayer: 'Choose the prayer' });
+  });
+  it('refuses an unknown prayer and a date that does not exist', () => {
+    expect(errorsOf({ ...noTime, prayer: 'jumaat', prayerDate: '2027-02-29' })).toEqual({
+      prayer: 'Prayer must be one of subuh, zohor, asar, maghrib, isyak',
+      prayerDate: 'The day must be a valid date (YYYY-MM-DD)',
+    });
+    expect(errorsOf({ ...noTime, prayer: 'asar', prayerDate: '04-03-2027' })).toEqual({
+      prayerDate: 'The day must be a valid date (YYYY-MM-DD)',
+    });
+  });
+  it('lets an edit leave the time alone, or change it one way', () => {
+    expect(janazaUpdateSchema.safeParse({ name: 'X' }).success).toBe(true);
+    expect(janazaUpdateSchema.parse({ prayer: 'subuh', prayerDate: '2027-01-01' })).toMatchObject({ prayer: 'subuh' });
+    expect(
+      janazaUpdateSchema.safeParse({ dueDate: '2030-05-01T14:30', prayer: 'asar', prayerDate: '2030-05-01' }).success,
+    ).toBe(false);
   });
 });
 
@@ -146,5 +181,27 @@ describe('filterNotices', () => {
     expect(filterNotices(list, '', 'approved').map((n) => n._id)).toEqual(['a']);
     expect(filterNotices(list, 'abdul', 'approved')).toEqual([]);
     expect(filterNotices(list, '  ', 'all')).toHaveLength(2);
+  });
+});
+
+describe('formatJanazaWhen and formatJanazaPlace (issue 15)', () => {
+  // 08:08 UTC is 4:08 pm in Singapore (UTC+8, no daylight saving).
+  const asar = { dueDate: '2026-11-25T08:08:00.000Z', prayer: 'asar' as const };
+  it('says a prayer-tied time the way people do, with the date, in both languages', () => {
+    expect(formatJanazaWhen(asar, 'en')).toMatch(/^Wednesday, 25 November 2026, after Asar \(about 4:08\s?pm\)$/i);
+    expect(formatJanazaWhen(asar, 'ta')).toMatch(/^புதன், 25 நவம்பர், 2026, அஸர் தொழுகைக்குப் பின் \(ஏறக்குறைய .*4:08.*\)$/);
+  });
+  it('reads an exact time as before', () => {
+    expect(formatJanazaWhen({ dueDate: asar.dueDate, prayer: null }, 'en')).toBe(formatNoticeTime(asar.dueDate, 'en'));
+  });
+  it('names the provider and Singapore <postal>, and says nothing when there is no place', () => {
+    expect(formatJanazaPlace({ providerName: 'Masjid Sultan', address: '', postal: '198833' }, 'en')).toBe(
+      'Masjid Sultan, Singapore 198833',
+    );
+    expect(
+      formatJanazaPlace({ providerName: 'Masjid Sultan', address: '3 Muscat Street', postal: '198833' }, 'ta'),
+    ).toBe('Masjid Sultan, 3 Muscat Street, சிங்கப்பூர் 198833');
+    expect(formatJanazaPlace({ providerName: ' ', address: '', postal: '' }, 'en')).toBe('');
+    expect(mapLink('198833')).toBe('https://www.google.com/maps/search/?api=1&query=Singapore+198833');
   });
 });

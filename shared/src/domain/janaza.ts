@@ -8,6 +8,7 @@ import {
   notificationStatusSchema,
 } from './enums';
 import { janaza as text } from './i18n/janaza';
+import { PRAYERS, parsePrayerDate, prayerSchema } from './prayers';
 
 /**
  * Janaza notices (SPEC §2 'Janaza notifications', §3 Notification and Provider, §4, §5): the paths,
@@ -94,6 +95,10 @@ const dueDate = z
     if (!iso) ctx.addIssue({ code: 'custom', message: m['error.dueDateInvalid'] });
     return iso ?? v;
   });
+const prayer = z.enum(PRAYERS, { error: m['error.prayer'] });
+const prayerDate = z.string({ error: m['error.prayerDateInvalid'] }).refine((v) => parsePrayerDate(v) !== undefined, {
+  message: m['error.prayerDateInvalid'],
+});
 const note = z.string({ error: m['error.noteTooLong'] }).max(NOTE_MAX_LENGTH, m['error.noteTooLong']);
 const address = z.string({ error: m['error.addressTooLong'] }).max(ADDRESS_MAX_LENGTH, m['error.addressTooLong']);
 const status = z.enum(NOTIFICATION_STATUSES, { error: m['error.status'] });
@@ -109,12 +114,41 @@ export const janazaCreateFields = {
   postal: z.preprocess(toPostalText, postal),
   gender: z.preprocess(blankToUndefined, gender.default('male')),
   isPrivacy: z.preprocess(toBoolean, isPrivacy.default(false)),
-  dueDate: z.preprocess(trim, dueDate),
+  /** An exact time; or, instead, `prayer` with `prayerDate` (the server computes the time). */
+  dueDate: z.preprocess(blankToUndefined, dueDate.optional()),
+  prayer: z.preprocess(blankToUndefined, prayer.optional()),
+  prayerDate: z.preprocess(blankToUndefined, prayerDate.optional()),
   note: z.preprocess(blankToUndefined, note.default('')),
   address: z.preprocess(blankToUndefined, address.default('')),
   status: z.preprocess(blankToUndefined, status.default('pending')),
 };
-export const janazaCreateSchema = z.object(janazaCreateFields);
+/**
+ * The time of a notice is given one way: `dueDate` (exact), or `prayer` with `prayerDate` (a Singapore
+ * date). Both, neither, or half of the prayer pair is refused with a message saying which.
+ */
+function oneWayOfTime(
+  v: { dueDate?: string; prayer?: string; prayerDate?: string },
+  ctx: z.RefinementCtx,
+  required: boolean,
+): void {
+  const byPrayer = v.prayer !== undefined || v.prayerDate !== undefined;
+  if (v.dueDate !== undefined && byPrayer) {
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: m['error.timeBoth'] });
+    return;
+  }
+  if (byPrayer && v.prayer === undefined)
+    ctx.addIssue({ code: 'custom', path: ['prayer'], message: m['error.prayerRequired'] });
+  if (byPrayer && v.prayerDate === undefined)
+    ctx.addIssue({ code: 'custom', path: ['prayerDate'], message: m['error.prayerDateRequired'] });
+  if (required && !byPrayer && v.dueDate === undefined)
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: m['error.timeRequired'] });
+}
+/** Runs even when other fields failed, so every problem is reported at once. */
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+export const janazaCreateSchema = z
+  .object(janazaCreateFields)
+  .superRefine((v, ctx) => oneWayOfTime(v, ctx, true), always);
 export type JanazaCreateInput = z.input<typeof janazaCreateSchema>;
 export type JanazaCreate = z.output<typeof janazaCreateSchema>;
 
@@ -123,18 +157,22 @@ export type JanazaCreate = z.output<typeof janazaCreateSchema>;
  * emptied. `postal` may be sent (the client sends the whole notice) but must equal the stored one:
  * the server refuses a different postal code. Unknown keys (_id, imageUrl, providerName...) are dropped.
  */
-export const janazaUpdateSchema = z.object({
-  provider: z.preprocess(trim, provider.optional()),
-  name: z.preprocess(trim, name.optional()),
-  age: z.preprocess(toNumber, age.optional()),
-  postal: z.preprocess(toPostalText, postal.optional()),
-  gender: z.preprocess(blankToUndefined, gender.optional()),
-  isPrivacy: z.preprocess(toBoolean, isPrivacy.optional()),
-  dueDate: z.preprocess(trim, dueDate.optional()),
-  note: z.preprocess((v) => (v === null ? '' : trim(v)), note.optional()),
-  address: z.preprocess((v) => (v === null ? '' : trim(v)), address.optional()),
-  status: z.preprocess(blankToUndefined, status.optional()),
-});
+export const janazaUpdateSchema = z
+  .object({
+    provider: z.preprocess(trim, provider.optional()),
+    name: z.preprocess(trim, name.optional()),
+    age: z.preprocess(toNumber, age.optional()),
+    postal: z.preprocess(toPostalText, postal.optional()),
+    gender: z.preprocess(blankToUndefined, gender.optional()),
+    isPrivacy: z.preprocess(toBoolean, isPrivacy.optional()),
+    dueDate: z.preprocess(trim, dueDate.optional()),
+    prayer: z.preprocess(blankToUndefined, prayer.optional()),
+    prayerDate: z.preprocess(blankToUndefined, prayerDate.optional()),
+    note: z.preprocess((v) => (v === null ? '' : trim(v)), note.optional()),
+    address: z.preprocess((v) => (v === null ? '' : trim(v)), address.optional()),
+    status: z.preprocess(blankToUndefined, status.optional()),
+  })
+  .superRefine((v, ctx) => oneWayOfTime(v, ctx, false), always);
 export type JanazaUpdateInput = z.input<typeof janazaUpdateSchema>;
 export type JanazaUpdate = z.output<typeof janazaUpdateSchema>;
 
@@ -171,6 +209,8 @@ export const janazaNoticeSchema = z.object({
   gender: genderSchema,
   isPrivacy: z.boolean(),
   dueDate: z.string(),
+  /** The prayer the janaza prayer follows (dueDate is then its computed time); null for an exact time. */
+  prayer: prayerSchema.nullable(),
   note: z.string(),
   address: z.string(),
   imageUrl: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_TIME_ZONE, POSTAL_CODE_DIGITS } from './constants';
+import { dateTimeFormat } from './date-format';
 import { type MemberPosition, memberPositionSchema } from './enums';
 
 /**
@@ -41,7 +42,7 @@ export const birthDateSchema = z
 
 function singaporeToday(): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date());
+  return dateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date());
 }
 
 function toSingaporeDate(value: string): string | undefined {
@@ -57,7 +58,7 @@ function toSingaporeDate(value: string): string | undefined {
   const time = new Date(value);
   if (Number.isNaN(time.getTime())) return undefined;
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(time);
+  return dateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(time);
 }
 
 export const memberEmailSchema = z

@@ -1,5 +1,8 @@
 import { DISPLAY_TIME_ZONE } from './constants';
+import { dateTimeFormat } from './date-format';
 import type { Language } from './enums';
+import { catalogues } from './i18n';
+import { isPrayer, type Prayer } from './prayers';
 
 /**
  * How a notice's or event's time and texts read, the same in the public feed and in the messages
@@ -8,7 +11,7 @@ import type { Language } from './enums';
 export function formatNoticeTime(iso: string, language: Language, timeZone: string = DISPLAY_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'ta' ? 'ta-SG' : 'en-SG', {
+  return dateTimeFormat(language === 'ta' ? 'ta-SG' : 'en-SG', {
     timeZone,
     dateStyle: 'full',
     timeStyle: 'short',
@@ -18,4 +21,57 @@ export function formatNoticeTime(iso: string, language: Language, timeZone: stri
 /** An event field in the reader's language: the Tamil text when reading Tamil and it is filled in, else the English. */
 export function inLanguage(language: Language, en: string, ta: string): string {
   return language === 'ta' && ta.trim() ? ta : en;
+}
+
+/** What a janaza notice's time and place are read from (the notice JSON, the feed item, a database row). */
+export interface JanazaWhenWhere {
+  dueDate: string;
+  /** Set when the janaza prayer follows a daily prayer; null or absent for an exact time. */
+  prayer?: Prayer | null;
+  providerName?: string | null;
+  address?: string | null;
+  postal?: string | null;
+}
+
+const fillIn = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+/**
+ * THE way a janaza notice's time reads everywhere (admin lists, public feed, .ics, every message):
+ * "Wednesday, 25 November 2026, after Asar (about 4:08 pm)" for a prayer-tied notice, in the reader's
+ * language; an exact-time notice reads as formatNoticeTime(). `dateStyle` 'medium' for narrow places.
+ */
+export function formatJanazaWhen(
+  notice: Pick<JanazaWhenWhere, 'dueDate' | 'prayer'>,
+  language: Language,
+  timeZone: string = DISPLAY_TIME_ZONE,
+  dateStyle: 'full' | 'medium' = 'full',
+): string {
+  const date = new Date(notice.dueDate);
+  if (!isPrayer(notice.prayer) || Number.isNaN(date.getTime()))
+    return formatNoticeTime(notice.dueDate, language, timeZone);
+  const locale = language === 'ta' ? 'ta-SG' : 'en-SG';
+  const t = catalogues.prayer[language];
+  return fillIn(t.when, {
+    date: dateTimeFormat(locale, { timeZone, dateStyle }).format(date),
+    prayer: t[`name.${notice.prayer}`],
+    time: dateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(date),
+  });
+}
+
+/**
+ * Where the janaza prayer is: the provider (masjid or funeral service), the address when one was given,
+ * and "Singapore <postal>"; '' when there is nothing to say (then no "Place:" line is shown).
+ */
+export function formatJanazaPlace(notice: Omit<JanazaWhenWhere, 'dueDate' | 'prayer'>, language: Language): string {
+  const provider = notice.providerName?.trim() ?? '';
+  const address = notice.address?.trim() ?? '';
+  const postal = notice.postal?.trim() ?? '';
+  return [
+    provider,
+    address && address !== provider ? address : '',
+    postal ? fillIn(catalogues.prayer[language].singapore, { postal }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -17,6 +17,7 @@ export {
   EnvironmentOutlined,
   GlobalOutlined,
   GoogleOutlined,
+  HourglassOutlined,
   IdcardOutlined,
   LinkOutlined,
   LockOutlined,

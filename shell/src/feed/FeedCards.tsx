@@ -1,11 +1,15 @@
 import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, LinkOutlined } from '@ant-design/icons';
 import {
   FEED_ANCHOR,
+  FEED_API,
   type FeedEvent,
   type FeedJanaza,
+  formatJanazaPlace,
+  formatJanazaWhen,
   formatNoticeTime,
   inLanguage,
   type Language,
+  mapLink,
 } from '@ummahnotify/shared/domain';
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -44,6 +48,34 @@ function Photo({ src, alt }: { src: string | null; alt: string }) {
   );
 }
 
+/** The masjid or funeral service, "Singapore <postal>" and a map link; nothing at all when there is no place. */
+function JanazaPlace({ notice, language }: { notice: FeedJanaza; language: Language }) {
+  const { t } = useTranslation('prayer');
+  const { t: signup } = useTranslation('signup');
+  const place = formatJanazaPlace(notice, language);
+  if (!place) return null;
+  return (
+    <Line icon={<EnvironmentOutlined />}>
+      {signup('feedPlace', { place })}
+      {notice.postal.trim() && (
+        <>
+          {' · '}
+          {/* underlined: a link inside a line of text must not be told apart by colour alone (axe) */}
+          <Typography.Link
+            href={mapLink(notice.postal)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('mapLabel', { postal: notice.postal })}
+            underline
+          >
+            {t('map')}
+          </Typography.Link>
+        </>
+      )}
+    </Line>
+  );
+}
+
 /** One janaza notice; the id is the anchor that messages link to (/#janaza-<id>). */
 export function JanazaCard({ notice, language }: { notice: FeedJanaza; language: Language }) {
   const { t } = useTranslation('signup');
@@ -56,12 +88,10 @@ export function JanazaCard({ notice, language }: { notice: FeedJanaza; language:
             {notice.name}
           </Typography.Title>
           <Typography.Text type="secondary">{t('feedAge', { age: notice.age })}</Typography.Text>
-          <Line icon={<ClockCircleOutlined />}>
-            {t('feedPrayer', { time: formatNoticeTime(notice.dueDate, language) })}
-          </Line>
-          <Line icon={<EnvironmentOutlined />}>{t('feedPlace', { place: notice.address })}</Line>
+          <Line icon={<ClockCircleOutlined />}>{t('feedPrayer', { time: formatJanazaWhen(notice, language) })}</Line>
+          <JanazaPlace notice={notice} language={language} />
           {notice.note.trim() && <Typography.Text>{notice.note}</Typography.Text>}
-          <CalendarLink href={notice.icsUrl} />
+          <CalendarLink href={FEED_API.janazaIcs(notice._id, language)} />
         </Flex>
       </Flex>
     </Card>
@@ -85,9 +115,11 @@ export function EventCard({ event, language }: { event: FeedEvent; language: Lan
           <Line icon={<ClockCircleOutlined />}>
             {t('feedWhen', { time: formatNoticeTime(event.dateTime, language) })}
           </Line>
-          <Line icon={<EnvironmentOutlined />}>
-            {t('feedPlace', { place: inLanguage(language, event.address, event.addressTa) })}
-          </Line>
+          {inLanguage(language, event.address, event.addressTa).trim() && (
+            <Line icon={<EnvironmentOutlined />}>
+              {t('feedPlace', { place: inLanguage(language, event.address, event.addressTa) })}
+            </Line>
+          )}
           {event.link.trim() && (
             <Line icon={<LinkOutlined />}>
               <Typography.Link href={event.link} target="_blank" rel="noopener noreferrer">

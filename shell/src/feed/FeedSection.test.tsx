@@ -16,10 +16,28 @@ const FEED: FeedResponse = {
       age: 82,
       gender: 'male',
       dueDate: '2026-11-23T06:30:00.000Z',
-      address: 'Masjid Sultan',
-      note: 'After Zohor prayer',
+      prayer: null,
+      providerName: 'Masjid Sultan',
+      postal: '198833',
+      address: '',
+      note: 'Family home at Blk 12',
       imageUrl: '/api/public/images/img1',
       icsUrl: FEED_API.janazaIcs('j1'),
+    },
+    {
+      _id: 'j2',
+      name: 'Fatimah binte Yusof',
+      age: 64,
+      gender: 'female',
+      // 08:03 UTC is 4:03 pm in Singapore (the time the server computed for that Asar).
+      dueDate: '2026-11-24T08:03:00.000Z',
+      prayer: 'asar',
+      providerName: 'Masjid Abdul Gafoor',
+      postal: '209369',
+      address: '',
+      note: '',
+      imageUrl: null,
+      icsUrl: FEED_API.janazaIcs('j2'),
     },
   ],
   events: [
@@ -61,6 +79,16 @@ describe('FeedSection', () => {
       'href',
       '/api/public/feed/janaza/j1.ics',
     );
+    expect(within(janaza).getByText(/^Place: Masjid Sultan, Singapore 198833/)).toBeInTheDocument();
+    expect(within(janaza).getByRole('link', { name: 'Open the map of Singapore 198833' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Singapore+198833',
+    );
+    const afterAsar = container.querySelector('#janaza-j2') as HTMLElement;
+    expect(
+      within(afterAsar).getByText(/^Prayer: Tuesday, 24 November 2026, after Asar \(about 4:03\s?pm\)$/),
+    ).toBeInTheDocument();
+    expect(within(afterAsar).getByText(/^Place: Masjid Abdul Gafoor, Singapore 209369/)).toBeInTheDocument();
     const event = container.querySelector('#event-e1') as HTMLElement;
     expect(within(event).getByRole('heading', { name: 'Family day' })).toBeInTheDocument();
     expect(within(event).getByRole('link', { name: /Add to calendar/ })).toHaveAttribute(
@@ -77,6 +105,13 @@ describe('FeedSection', () => {
     expect(within(event).getByText('Games and lunch')).toBeInTheDocument();
     expect(within(event).getByText('இடம்: ஈஸ்ட் கோஸ்ட் பூங்கா')).toBeInTheDocument();
     expect(container.querySelector('#janaza-j1')).toHaveTextContent('வயது 82');
+    const afterAsar = container.querySelector('#janaza-j2') as HTMLElement;
+    expect(afterAsar).toHaveTextContent('அஸர் தொழுகைக்குப் பின் (ஏறக்குறைய');
+    expect(afterAsar).toHaveTextContent('இடம்: Masjid Abdul Gafoor, சிங்கப்பூர் 209369');
+    expect(within(afterAsar).getByRole('link', { name: /நாட்காட்டியில் சேர்/ })).toHaveAttribute(
+      'href',
+      '/api/public/feed/janaza/j2.ics?lang=ta',
+    );
   });
 
   it('says when nothing is coming up', async () => {

@@ -14,7 +14,7 @@ const OPTIONS: SignupOptions = {
 };
 
 // antd forms are slow to render in jsdom on a busy machine (the form answers after validating asynchronously).
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 5000 });
 
 const bodies: Record<string, unknown>[] = [];
@@ -130,6 +130,40 @@ describe('SignupSection', () => {
     fireEvent.change(screen.getByLabelText('மின்னஞ்சல் முகவரி'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'மின்னஞ்சல் மூலம் பதிவு செய்' }));
     expect(await screen.findByText('சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in Tamil from its catalogue key, not its English message", async () => {
+    await setLanguage('ta');
+    await renderSection({
+      [`POST ${SIGNUP_API.whatsapp}`]: {
+        status: 503,
+        data: {
+          code: 503,
+          message: 'WhatsApp sign-up is not available right now. Please choose another way.',
+          key: 'server.whatsappOff',
+          params: {},
+        },
+      },
+    });
+    channel(/WhatsApp/);
+    fireEvent.change(screen.getByLabelText('சிங்கப்பூர் கைபேசி எண்'), { target: { value: '8123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'குறியீட்டை அனுப்பு' }));
+    expect(
+      await screen.findByText('WhatsApp பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/not available right now/)).not.toBeInTheDocument();
+  });
+
+  it('a refusal whose key the page does not know is shown as the server said it', async () => {
+    await renderSection({
+      [`POST ${SIGNUP_API.email}`]: {
+        status: 400,
+        data: { code: 400, message: 'Something new the server says', key: 'server.somethingNew', params: {} },
+      },
+    });
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a@example.sg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByText('Something new the server says')).toBeInTheDocument();
   });
 
   it('says so when the options cannot be loaded', async () => {

@@ -6,13 +6,24 @@ const english = catalogues.signup.en;
 type Key = keyof typeof english;
 
 /**
- * Schema and server messages (server/src/features/signup/texts.ts) are English; the catalogue keeps each
- * one under `validation.<English>`,
- * so the page shows its twin in the language on screen (an unknown message is shown as given).
+ * Schema messages are English; the catalogue keeps each one under `validation.<English>`, so the page
+ * shows its twin in the language on screen (an unknown message is shown as given). Server refusals
+ * come with their own catalogue key (`server.*`), see refusalText.
  */
 export function translateMessage(t: TFunction<'signup'>, message: string): string {
   const key = `validation.${message}`;
   return key in english ? t(key as Key) : message;
+}
+
+/**
+ * A refusal the server answered with a `server.*` key of this catalogue (and its values), in the language
+ * on screen; null when it has none we know (then its English message is translated as a message).
+ */
+export function refusalText(t: TFunction<'signup'>, data: unknown): string | null {
+  const { key, params } = (data ?? {}) as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string' || !key.startsWith('server.') || !(key in english)) return null;
+  const values = params && typeof params === 'object' ? (params as Record<string, string>) : {};
+  return t(key as Key, values);
 }
 
 /** The first message of a failed zod parse, translated; null when the value is valid. */
@@ -35,6 +46,8 @@ export function describeFailure(t: TFunction<'signup'>, error: unknown): string 
   const message = (response.data as { message?: unknown } | undefined)?.message;
   // A 500 carries no useful words; other refusals (400, 429, 503 channel off) say what to do.
   if (response.status === 500 || response.status > 503) return t('serverError');
+  const refusal = refusalText(t, response.data);
+  if (refusal) return refusal;
   if (typeof message === 'string' && message.trim()) return translateMessage(t, message);
   return response.status === 429 ? t('tooManyRequests') : t('serverError');
 }

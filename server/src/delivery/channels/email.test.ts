@@ -35,7 +35,7 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(mail.from, 'notify@example.org');
     assert.equal(mail.subject, 'Janaza: Abdul Rahman bin Yusof');
     assert.match(mail.text, /Abdul Rahman bin Yusof \(78\) has passed away/);
-    assert.match(mail.text, /Place: Masjid Sultan, 3 Muscat St/);
+    assert.match(mail.text, /Place: Masjid Al-Falah, Masjid Sultan, 3 Muscat St, Singapore 123456\n/);
     assert.ok(mail.text.includes(`Details: ${message.url}`));
     const page = `${PUBLIC_URL}${SIGNUP_PAGES.unsubscribe}?token=${to.token}`;
     assert.ok(mail.text.includes(page), 'the text has the unsubscribe link');
@@ -102,7 +102,13 @@ describe('email channel against a real SMTP server', () => {
 describe('email channel configuration', () => {
   test('off, naming the missing setting, when SMTP_URL or MAIL_FROM is unset', async () => {
     const none = await createEmailChannel(loadConfig({ NODE_ENV: 'test' }));
-    assert.deepEqual(none.state, { channel: 'email', enabled: false, reason: 'SMTP_URL and MAIL_FROM are not set' });
+    assert.deepEqual(none.state, {
+      channel: 'email',
+      enabled: false,
+      reason: 'SMTP_URL and MAIL_FROM are not set',
+      reasonKey: 'reason.notSet2',
+      reasonParams: { a: 'SMTP_URL', b: 'MAIL_FROM' },
+    });
     const noFrom = await createEmailChannel(loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:1' }));
     assert.equal(noFrom.state.reason, 'MAIL_FROM is not set');
     const outcome = await noFrom.send(

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
-import { type Channel, offState, onState, type SendOutcome } from './types';
+import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
 
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
@@ -63,8 +63,8 @@ export function smtpOutcome(error: unknown): SendOutcome {
   return { ok: false, kind: 'temporary', error: detail };
 }
 
-function offChannel(reason: string): EmailChannel {
-  const off = { ok: false, kind: 'permanent', error: `email is off: ${reason}` } as const;
+function offChannel(reason: OffReason): EmailChannel {
+  const off = { ok: false, kind: 'permanent', error: `email is off: ${reasonText(reason)}` } as const;
   return {
     name: 'email',
     state: offState('email', reason),
@@ -76,9 +76,8 @@ function offChannel(reason: string): EmailChannel {
 
 export async function createEmailChannel(config: Config): Promise<EmailChannel> {
   const { SMTP_URL, MAIL_FROM } = config.channels;
-  const missing = [!SMTP_URL && 'SMTP_URL', !MAIL_FROM && 'MAIL_FROM'].filter(Boolean);
-  if (!SMTP_URL || !MAIL_FROM)
-    return offChannel(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+  const missing = [!SMTP_URL && 'SMTP_URL', !MAIL_FROM && 'MAIL_FROM'].filter((s): s is string => !!s);
+  if (!SMTP_URL || !MAIL_FROM) return offChannel(notSet(missing));
 
   let transport: Transporter;
   try {
@@ -86,7 +85,7 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
       smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10))),
     );
   } catch (error) {
-    return offChannel(`SMTP_URL could not be used: ${(error as Error).message}`);
+    return offChannel({ key: 'reason.unusable', params: { a: 'SMTP_URL', detail: (error as Error).message } });
   }
   // a pooled connection that fails while idle is reported here; the next send opens a new one
   transport.on('error', () => {});

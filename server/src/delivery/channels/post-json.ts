@@ -10,14 +10,22 @@ export type JsonCall<T> =
 export async function postJson<T>(
   url: string,
   payload: unknown,
-  options: { headers?: Record<string, string>; timeoutMs: number; unparsable: (text: string) => T },
+  options: {
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    unparsable: (text: string) => T;
+    /** Ends the call early (a long poll when the server stops). */
+    signal?: AbortSignal;
+  },
 ): Promise<JsonCall<T>> {
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...options.headers },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: options.signal
+        ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), options.signal])
+        : AbortSignal.timeout(options.timeoutMs),
     });
     const text = await response.text();
     let body: T;
@@ -29,6 +37,7 @@ export async function postJson<T>(
     return { reached: true, status: response.status, body, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     const e = error as Error;
-    return { reached: false, error: e.name === 'TimeoutError' ? 'timed out' : `network: ${e.message}` };
+    const why = e.name === 'TimeoutError' ? 'timed out' : e.name === 'AbortError' ? 'aborted' : `network: ${e.message}`;
+    return { reached: false, error: why };
   }
 }

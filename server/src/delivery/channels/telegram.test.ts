@@ -134,7 +134,13 @@ describe('Telegram channel against a fake Bot API', () => {
 describe('Telegram channel configuration', () => {
   test('off without TELEGRAM_BOT_TOKEN', async () => {
     const telegram = await createTelegramChannel(loadConfig({ NODE_ENV: 'test' }));
-    assert.deepEqual(telegram.state, { channel: 'telegram', enabled: false, reason: 'TELEGRAM_BOT_TOKEN is not set' });
+    assert.deepEqual(telegram.state, {
+      channel: 'telegram',
+      enabled: false,
+      reason: 'TELEGRAM_BOT_TOKEN is not set',
+      reasonKey: 'reason.notSet1',
+      reasonParams: { a: 'TELEGRAM_BOT_TOKEN' },
+    });
     const outcome = await telegram.sendText('1', 'x');
     assert.equal(!outcome.ok && outcome.kind, 'permanent');
   });

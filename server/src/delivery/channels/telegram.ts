@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import { type JsonCall, postJson } from './post-json';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
-import { type Channel, offState, onState, type SendOutcome } from './types';
+import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
 
 export interface TelegramChannel extends Channel {
   /** The bot's username (from getMe), for t.me deep links; null while unknown. */
@@ -12,6 +12,18 @@ export interface TelegramChannel extends Channel {
   sendText(chatId: string, text: string): Promise<SendOutcome>;
   /** setWebhook with the secret token. */
   registerWebhook(url: string): Promise<SendOutcome>;
+  /**
+   * Long polling (getUpdates): the updates after `offset` (which confirms the ones before it), waiting up
+   * to `timeoutSeconds` for one. 409 while a webhook is set or another poller is waiting.
+   */
+  getUpdates(options: {
+    offset?: number;
+    timeoutSeconds: number;
+    limit?: number;
+    signal?: AbortSignal;
+  }): Promise<{ ok: true; updates: { update_id: number }[] } | { ok: false; status: number | null; error: string }>;
+  /** deleteWebhook, so getUpdates may be used. */
+  deleteWebhook(): Promise<SendOutcome>;
   /** Asks getMe again when the username is still unknown (start-up could not reach Telegram). */
   refreshBotUsername(): Promise<string | null>;
 }
@@ -19,6 +31,8 @@ export interface TelegramChannel extends Channel {
 const TIMEOUT_MS = 15_000;
 const STARTUP_TIMEOUT_MS = 5_000;
 const GET_ME_RETRY_MS = 30_000;
+/** The updates the bot acts on (features/signup/telegram.ts). */
+const UPDATES = ['message', 'my_chat_member'];
 
 /** A stable secret for the webhook header when TELEGRAM_WEBHOOK_SECRET is unset: 43 base64url characters. */
 export function derivedWebhookSecret(botToken: string): string {
@@ -51,8 +65,8 @@ export function telegramOutcome(call: Call): SendOutcome {
   return { ok: false, kind: 'permanent', error };
 }
 
-function offChannel(reason: string): TelegramChannel {
-  const off = { ok: false, kind: 'permanent', error: `telegram is off: ${reason}` } as const;
+function offChannel(reason: OffReason): TelegramChannel {
+  const off = { ok: false, kind: 'permanent', error: `telegram is off: ${reasonText(reason)}` } as const;
   return {
     name: 'telegram',
     state: offState('telegram', reason),
@@ -61,6 +75,8 @@ function offChannel(reason: string): TelegramChannel {
     send: async () => off,
     sendText: async () => off,
     registerWebhook: async () => off,
+    getUpdates: async () => ({ ok: false, status: null, error: off.error }),
+    deleteWebhook: async () => off,
     refreshBotUsername: async () => null,
     close: async () => {},
   };
@@ -68,13 +84,19 @@ function offChannel(reason: string): TelegramChannel {
 
 export async function createTelegramChannel(config: Config): Promise<TelegramChannel> {
   const token = config.channels.TELEGRAM_BOT_TOKEN;
-  if (!token) return offChannel('TELEGRAM_BOT_TOKEN is not set');
+  if (!token) return offChannel(notSet(['TELEGRAM_BOT_TOKEN']));
   const base = `${config.channels.TELEGRAM_API_URL.replace(/\/+$/, '')}/bot${token}/`;
   const webhookSecret = config.channels.TELEGRAM_WEBHOOK_SECRET ?? derivedWebhookSecret(token);
 
-  const call = (method: string, params: Record<string, unknown>, timeoutMs = TIMEOUT_MS): Promise<Call> =>
+  const call = (
+    method: string,
+    params: Record<string, unknown>,
+    timeoutMs = TIMEOUT_MS,
+    signal?: AbortSignal,
+  ): Promise<Call> =>
     postJson<BotApiAnswer>(base + method, params, {
       timeoutMs,
+      signal,
       unparsable: (text) => ({ ok: false, description: text }),
     });
 
@@ -103,7 +125,7 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
   // Telegram refused the token: every call would fail the same way. Unreachable: stay on, ask again later.
   if (first.reached && (first.status === 401 || first.status === 404)) {
     const answer = `${first.status} ${first.body.description ?? ''}`.trim();
-    return offChannel(`TELEGRAM_BOT_TOKEN was refused by the Bot API (${answer})`);
+    return offChannel({ key: 'reason.refused', params: { a: 'TELEGRAM_BOT_TOKEN', service: 'Bot API', answer } });
   }
 
   const sendText = async (chatId: string, text: string) =>
@@ -139,9 +161,26 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
         await call('setWebhook', {
           url,
           secret_token: webhookSecret,
-          allowed_updates: ['message', 'my_chat_member'],
+          allowed_updates: UPDATES,
         }),
       ),
+    async getUpdates({ offset, timeoutSeconds, limit = 100, signal }) {
+      const answer = await call(
+        'getUpdates',
+        { ...(offset === undefined ? {} : { offset }), timeout: timeoutSeconds, limit, allowed_updates: UPDATES },
+        (timeoutSeconds + 10) * 1000,
+        signal,
+      );
+      if (!answer.reached) return { ok: false, status: null, error: answer.error };
+      if (answer.status === 200 && answer.body.ok && Array.isArray(answer.body.result))
+        return { ok: true, updates: answer.body.result as { update_id: number }[] };
+      return {
+        ok: false,
+        status: answer.status,
+        error: `${answer.body.error_code ?? answer.status} ${answer.body.description ?? ''}`.trim(),
+      };
+    },
+    deleteWebhook: async () => telegramOutcome(await call('deleteWebhook', { drop_pending_updates: false })),
     refreshBotUsername,
     close: async () => {},
   };

@@ -1,4 +1,4 @@
-import type { ChannelState, Language, SubscriberChannel } from '@ummahnotify/shared/domain';
+import { type ChannelState, catalogues, type Language, type SubscriberChannel } from '@ummahnotify/shared/domain';
 
 /** Who a message goes to: the subscriber's row, as the channel needs it. */
 export interface Recipient {
@@ -27,6 +27,12 @@ export interface Message {
   url: string;
   /** absolute public URL of the photo or poster; always null for a private notice */
   imageUrl: string | null;
+  /**
+   * The body parameters {{1}}..{{4}} of the WhatsApp template (README "WhatsApp templates"), raw (the
+   * WhatsApp payload sanitises them): janaza [name or private title, when, place, url]; event
+   * [heading, when, place, url]; a correction of either the same, sent with the correction template.
+   */
+  templateParams: string[];
 }
 
 /**
@@ -48,9 +54,27 @@ export interface Channel {
   close(): Promise<void>;
 }
 
-export const offState = (channel: SubscriberChannel, reason: string): ChannelState => ({
+/** Why a channel is off: a `reason.*` key of the delivery catalogue and its values (names of settings). */
+export interface OffReason {
+  key: Extract<keyof (typeof catalogues.delivery)['en'], `reason.${string}`>;
+  params: Record<string, string>;
+}
+
+/** The reason in English, as logs and the `reason` field say it. */
+export const reasonText = ({ key, params }: OffReason): string =>
+  catalogues.delivery.en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+
+/** The settings (one or two) that are missing. */
+export const notSet = (settings: string[]): OffReason =>
+  settings.length > 1
+    ? { key: 'reason.notSet2', params: { a: settings[0] ?? '', b: settings[1] ?? '' } }
+    : { key: 'reason.notSet1', params: { a: settings[0] ?? '' } };
+
+export const offState = (channel: SubscriberChannel, reason: OffReason): ChannelState => ({
   channel,
   enabled: false,
-  reason,
+  reason: reasonText(reason),
+  reasonKey: reason.key,
+  reasonParams: reason.params,
 });
 export const onState = (channel: SubscriberChannel): ChannelState => ({ channel, enabled: true, reason: null });

@@ -1,6 +1,7 @@
 import { createECDH, createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import type { Config } from '../../config';
 import type { SharedKey } from '../../secrets';
+import type { OffReason } from './types';
 
 /** A VAPID key pair (RFC 8292): the public key as browsers take it, the private key ready to sign. */
 export interface VapidKeys {
@@ -55,17 +56,19 @@ function generatedPair(): string {
  * subscriptions were not made for. Without `shared` (tools, tests) a pair is made for this process.
  * Returns a reason instead when the configuration is half there or wrong.
  */
-export async function loadVapidKeys(config: Config, shared?: SharedKey): Promise<VapidKeys | { off: string }> {
+export async function loadVapidKeys(config: Config, shared?: SharedKey): Promise<VapidKeys | { off: OffReason }> {
   const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = config.channels;
-  if (pub && !priv) return { off: 'VAPID_PUBLIC_KEY is set without VAPID_PRIVATE_KEY' };
-  if (priv && !pub) return { off: 'VAPID_PRIVATE_KEY is set without VAPID_PUBLIC_KEY' };
+  if (pub && !priv)
+    return { off: { key: 'reason.setWithout', params: { a: 'VAPID_PUBLIC_KEY', b: 'VAPID_PRIVATE_KEY' } } };
+  if (priv && !pub)
+    return { off: { key: 'reason.setWithout', params: { a: 'VAPID_PRIVATE_KEY', b: 'VAPID_PUBLIC_KEY' } } };
   try {
     if (pub && priv) return keyPair(pub, priv);
     const stored = shared ? await shared(KEYS_NAME, generatedPair) : generatedPair();
     const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
     return keyPair(publicKey, privateKey);
   } catch (error) {
-    return { off: error instanceof Error ? error.message : String(error) };
+    return { off: { key: 'reason.keys', params: { detail: error instanceof Error ? error.message : String(error) } } };
   }
 }
 

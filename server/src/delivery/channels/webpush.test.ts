@@ -27,6 +27,7 @@ const message: Message = {
   body: 'தொழுகை: வெள்ளி 2 மணி\nமஸ்ஜித் சுல்தான்',
   url: 'https://notify.example.sg/#janaza-n-1',
   imageUrl: 'https://notify.example.sg/api/v1/feed/images/i-1',
+  templateParams: ['அப்துல்லா', 'வெள்ளி 2 மணி', 'மஸ்ஜித் சுல்தான்', 'https://notify.example.sg/#janaza-n-1'],
 };
 
 let next = 1;
@@ -323,6 +324,8 @@ describe('web push configuration', () => {
       channel: 'webpush',
       enabled: false,
       reason: 'VAPID_PUBLIC_KEY is set without VAPID_PRIVATE_KEY',
+      reasonKey: 'reason.setWithout',
+      reasonParams: { a: 'VAPID_PUBLIC_KEY', b: 'VAPID_PRIVATE_KEY' },
     });
     assert.equal(onlyPublic.publicKey, null);
     assert.equal(

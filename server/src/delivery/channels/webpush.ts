@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
 import type { SharedKey } from '../../secrets';
-import { type Channel, type Message, offState, onState, type Recipient, type SendOutcome } from './types';
+import { type Channel, type Message, offState, onState, type Recipient, reasonText, type SendOutcome } from './types';
 import { validSubscriptionKeys } from './webpush-crypto';
 import { createHttp2Origins, type PushAnswer } from './webpush-http2';
 import { pushPayload } from './webpush-payload';
@@ -89,7 +89,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
       name: 'webpush',
       state: offState('webpush', keys.off),
       publicKey: null,
-      send: async () => ({ ok: false, kind: 'permanent', error: `webpush is off: ${keys.off}` }),
+      send: async () => ({ ok: false, kind: 'permanent', error: `webpush is off: ${reasonText(keys.off)}` }),
       close: async () => {},
     };
   }

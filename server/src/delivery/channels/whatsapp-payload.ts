@@ -1,11 +1,34 @@
-import { catalogues } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/shared/domain';
+import type { WhatsAppTemplateNames } from '../../config';
 import type { Message } from './types';
 
 export const WHATSAPP_TEXT_LIMIT = 4096;
+/**
+ * The most characters one body parameter gets: a template's body, parameters filled in, may hold
+ * 1024 characters, and ours have four parameters beside about 150 characters of their own text.
+ */
+export const TEMPLATE_PARAM_LIMIT = 200;
 
 /** The Cloud API takes the number in international form, digits only. */
 export const waNumber = (phone: string) => phone.replace(/\D/g, '');
 
+/**
+ * The one place a text becomes a template body parameter, as Meta accepts it: no new lines or tabs,
+ * no more than four spaces in a row (we leave one), not empty, at most TEMPLATE_PARAM_LIMIT characters.
+ */
+export function templateParam(value: string): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  if (!flat) return '-';
+  const chars = Array.from(flat);
+  return chars.length <= TEMPLATE_PARAM_LIMIT
+    ? flat
+    : `${chars
+        .slice(0, TEMPLATE_PARAM_LIMIT - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/** A free-form text: the Cloud API delivers it only within 24 hours of the person's last message to us. */
 export function textPayload(phone: string, body: string) {
   return {
     messaging_product: 'whatsapp',
@@ -16,20 +39,33 @@ export function textPayload(phone: string, body: string) {
   };
 }
 
+const bodyComponent = (params: string[]) => ({
+  type: 'body',
+  parameters: params.map((text) => ({ type: 'text', text: templateParam(text) })),
+});
+
+const templateRequest = (phone: string, name: string, code: string, components: unknown[]) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: waNumber(phone),
+  type: 'template',
+  template: { name, language: { code }, components },
+});
+
 /**
- * The one place a notice becomes a WhatsApp request. It is a free-form text message, which the real
- * Cloud API delivers only inside the 24-hour window after the subscriber last wrote to us; outside it,
- * business-initiated messages must use a template approved by Meta ({type: 'template', template: {name,
- * language: {code}, components}}), and this function is what would build it.
+ * The one place a notice or event becomes a WhatsApp request: an approved template (business-initiated
+ * messages outside the 24-hour window must be), the correction template for a correction, its body
+ * parameters in the order of Message.templateParams.
  */
-export function noticePayload(phone: string, message: Message) {
-  const t = catalogues.delivery[message.language];
-  const parts = [
-    message.title,
-    message.body,
-    message.url,
-    message.imageUrl ? t['message.photo'].replace('{{url}}', message.imageUrl) : '',
-    t['message.stopWhatsapp'],
-  ];
-  return textPayload(phone, parts.filter(Boolean).join('\n\n'));
+export function noticePayload(phone: string, message: Message, templates: WhatsAppTemplateNames) {
+  const name = message.correction ? templates.correction : templates[message.kind];
+  return templateRequest(phone, name, templates.languages[message.language], [bodyComponent(message.templateParams)]);
+}
+
+/** The sign-up code as an authentication template: the code is the body parameter and the copy-code button's. */
+export function codePayload(phone: string, code: string, language: Language, templates: WhatsAppTemplateNames) {
+  return templateRequest(phone, templates.code, templates.languages[language], [
+    bodyComponent([code]),
+    { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+  ]);
 }

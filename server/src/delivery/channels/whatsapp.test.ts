@@ -1,15 +1,19 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { catalogues } from '@ummahnotify/shared/domain';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
-import { startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
+import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
 import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp';
+import { templateParam } from './whatsapp-payload';
+import { TEMPLATE_DEFINITIONS } from './whatsapp-templates';
 
 const TOKEN = 'EAAG-test-token';
 const PHONE_ID = '109876543210';
 const APP_SECRET = 'app-secret-for-tests';
-const env = (apiUrl: string, token = TOKEN) => ({
+const env = (apiUrl: string, token = TOKEN, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'test',
   PUBLIC_URL,
   WHATSAPP_TOKEN: token,
@@ -17,13 +21,19 @@ const env = (apiUrl: string, token = TOKEN) => ({
   WHATSAPP_API_URL: apiUrl,
   WHATSAPP_APP_SECRET: APP_SECRET,
   WHATSAPP_VERIFY_TOKEN: 'verify-me',
+  ...extra,
 });
 
 describe('WhatsApp channel against a fake Cloud API', () => {
   let api: WhatsAppApi;
   let whatsapp: WhatsAppChannel;
   before(async () => {
-    api = await startWhatsAppApi({ token: TOKEN, phoneId: PHONE_ID, appSecret: APP_SECRET });
+    api = await startWhatsAppApi({
+      token: TOKEN,
+      phoneId: PHONE_ID,
+      appSecret: APP_SECRET,
+      templates: readmeTemplates(),
+    });
     whatsapp = await createWhatsAppChannel(loadConfig(env(api.url)));
   });
   after(async () => {
@@ -36,36 +46,109 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.equal(whatsapp.verifyToken, 'verify-me');
   });
 
-  test('a notice goes as text to the digits of the number, with the link and the photo link', async () => {
+  const bodyParams = () => {
+    const components = api.sent.at(-1)?.template?.components as { type: string; parameters: { text: string }[] }[];
+    return components.find((c) => c.type === 'body')?.parameters.map((p) => p.text);
+  };
+
+  test('a janaza notice goes as the janaza template in English, its four parameters in the documented order', async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
     assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591234567'), message), { ok: true });
     const sent = api.sent.at(-1);
     assert.equal(sent?.to, '6591234567');
-    assert.equal(sent?.type, 'text');
-    const body = sent?.body ?? '';
-    assert.ok(body.startsWith('Janaza: Abdul Rahman bin Yusof\n\n'));
-    assert.ok(body.includes('Abdul Rahman bin Yusof (78) has passed away'));
-    assert.ok(body.includes(message.url));
-    assert.ok(body.includes(`Photo: ${PUBLIC_URL}/api/public/images/img-42`));
-    assert.ok(body.includes('Reply STOP'));
+    assert.equal(sent?.type, 'template');
+    assert.deepEqual(
+      { name: sent?.template?.name, language: sent?.template?.language },
+      {
+        name: 'ummahnotify_janaza',
+        language: 'en',
+      },
+    );
+    const [name, when, place, url] = bodyParams() ?? [];
+    assert.equal(name, 'Abdul Rahman bin Yusof');
+    // 05:30 UTC is 1:30 pm in Singapore
+    assert.match(when ?? '', /1:30/);
+    assert.match(place ?? '', /Masjid Sultan/);
+    assert.equal(url, `${PUBLIC_URL}/#janaza-j-1`);
+    assert.ok(sent?.body?.startsWith('Janaza: Abdul Rahman bin Yusof\nJanaza prayer: '));
+    assert.ok(sent?.body?.endsWith('Reply STOP to stop these messages.'));
   });
 
-  test('a Tamil event is in Tamil', async () => {
+  test('in Tamil the Tamil template language, the Tamil heading and place', async () => {
     const message = renderEvent(eventRow(), 'ta', renderContext);
     assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), message), { ok: true });
-    const body = api.sent.at(-1)?.body ?? '';
-    assert.ok(body.startsWith('குர்ஆன் கல்வி வட்டம்\n\n'));
-    assert.ok(body.includes('இடம்: மஸ்ஜித் அப்துல் கஃபூர்'));
-    assert.ok(body.includes('STOP என்று பதிலளிக்கவும்'));
+    const sent = api.sent.at(-1);
+    assert.deepEqual(
+      { name: sent?.template?.name, language: sent?.template?.language },
+      {
+        name: 'ummahnotify_event',
+        language: 'ta',
+      },
+    );
+    const [heading, , place, url] = bodyParams() ?? [];
+    assert.equal(heading, 'குர்ஆன் கல்வி வட்டம்');
+    assert.match(place ?? '', /மஸ்ஜித் அப்துல் கஃபூர்/);
+    assert.equal(url, `${PUBLIC_URL}/#event-e-1`);
+    assert.ok(sent?.body?.startsWith('நிகழ்ச்சி: குர்ஆன் கல்வி வட்டம்\n'));
+    const janaza = renderJanaza(janazaRow(), 'ta', renderContext);
+    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), janaza), { ok: true });
+    assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_janaza');
+    assert.equal(api.sent.at(-1)?.template?.language, 'ta');
+    assert.ok(api.sent.at(-1)?.body?.startsWith('ஜனாஸா: Abdul Rahman bin Yusof\n'));
   });
 
-  test('a private notice has no name and no photo', async () => {
+  test('an English event: heading, time, place, link', async () => {
+    const message = renderEvent(eventRow(), 'en', renderContext);
+    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234500'), message), { ok: true });
+    const [heading, when, place, url] = bodyParams() ?? [];
+    assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_event');
+    assert.equal(heading, 'Quran study circle');
+    // 11:00 UTC is 7:00 pm in Singapore
+    assert.match(when ?? '', /7:00/);
+    assert.match(place ?? '', /Masjid Abdul Gafoor/);
+    assert.equal(url, `${PUBLIC_URL}/#event-e-1`);
+  });
+
+  test('a private notice has neither the name nor the photo anywhere in the request', async () => {
     const message = renderJanaza(janazaRow({ is_privacy: 1 }), 'en', renderContext);
     assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230000'), message), { ok: true });
-    const body = api.sent.at(-1)?.body ?? '';
-    assert.ok(body.startsWith('Janaza prayer notice'));
-    assert.ok(!body.includes('Abdul Rahman'));
-    assert.ok(!body.includes('/api/public/images/'));
+    assert.equal(bodyParams()?.[0], 'Janaza prayer notice');
+    assert.equal(bodyParams()?.[3], `${PUBLIC_URL}/`);
+    const request = JSON.stringify(api.requests.at(-1));
+    assert.ok(!request.includes('Abdul Rahman'));
+    assert.ok(!request.includes('/api/public/images/'));
+  });
+
+  test('a correction of a notice or an event goes as the correction template with the same parameters', async () => {
+    for (const [message, first] of [
+      [renderJanaza(janazaRow(), 'en', { ...renderContext, correction: true }), 'Abdul Rahman bin Yusof'],
+      [renderEvent(eventRow(), 'ta', { ...renderContext, correction: true }), 'குர்ஆன் கல்வி வட்டம்'],
+    ] as const) {
+      assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230001', message.language), message), {
+        ok: true,
+      });
+      assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_correction');
+      assert.equal(api.sent.at(-1)?.template?.language, message.language);
+      assert.equal(bodyParams()?.[0], first);
+      assert.equal(bodyParams()?.length, 4);
+    }
+    assert.ok(api.sent.at(-1)?.body?.startsWith('முந்தைய செய்தியில் திருத்தம்: குர்ஆன் கல்வி வட்டம்\n'));
+  });
+
+  test('parameters are sanitised as Meta requires: one line, no runs of spaces, not empty, not too long', async () => {
+    const long = `Abdul ${'Rahman '.repeat(60)}`;
+    const message = renderJanaza(
+      janazaRow({ name: long, address: 'Masjid Sultan,\n\t3     Muscat   St\r\n' }),
+      'en',
+      renderContext,
+    );
+    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230002'), message), { ok: true });
+    const [name, , place] = bodyParams() ?? [];
+    assert.equal(Array.from(name ?? '').length, 200);
+    assert.ok(name?.endsWith('…'));
+    assert.ok(name?.startsWith('Abdul Rahman Rahman'));
+    assert.match(place ?? '', /Masjid Sultan, 3 Muscat St/);
+    for (const p of bodyParams() ?? []) assert.doesNotMatch(p, /[\n\t]| {2,}/);
   });
 
   test('opted out and undeliverable are gone; rate limits and 5xx are temporary', async () => {
@@ -87,12 +170,35 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6590000003'), message), { ok: true });
   });
 
-  test('sendText sends the confirmation code text', async () => {
-    assert.deepEqual(await whatsapp.sendText('+6598765432', 'Your code is 123456'), { ok: true });
+  test('free-form text reaches only a number that wrote to us in the last 24 hours (else 131047)', async () => {
+    const never = await whatsapp.sendText('+6598765432', 'You are unsubscribed.');
+    assert.equal(!never.ok && never.kind, 'permanent');
+    assert.match(!never.ok ? never.error : '', /^131047 /);
+    api.wroteIn('+6598765432', 25 * 60 * 60 * 1000);
+    const stale = await whatsapp.sendText('+6598765432', 'You are unsubscribed.');
+    assert.match(!stale.ok ? stale.error : '', /^131047 /);
+    api.wroteIn('+6598765432');
+    assert.deepEqual(await whatsapp.sendText('+6598765432', 'You are unsubscribed.'), { ok: true });
     assert.deepEqual(
-      { to: api.sent.at(-1)?.to, body: api.sent.at(-1)?.body },
-      { to: '6598765432', body: 'Your code is 123456' },
+      { to: api.sent.at(-1)?.to, type: api.sent.at(-1)?.type, body: api.sent.at(-1)?.body },
+      { to: '6598765432', type: 'text', body: 'You are unsubscribed.' },
     );
+  });
+
+  test('the sign-up code goes as the authentication template: the code in the body and on the copy-code button', async () => {
+    assert.deepEqual(await whatsapp.sendCode('+6598765400', '042917', 'en'), { ok: true });
+    const sent = api.sent.at(-1);
+    assert.deepEqual(
+      { to: sent?.to, name: sent?.template?.name, language: sent?.template?.language, body: sent?.body },
+      { to: '6598765400', name: 'ummahnotify_code', language: 'en', body: '042917 is your verification code.' },
+    );
+    assert.deepEqual(sent?.template?.components, [
+      { type: 'body', parameters: [{ type: 'text', text: '042917' }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '042917' }] },
+    ]);
+    assert.deepEqual(await whatsapp.sendCode('+6598765400', '000123', 'ta'), { ok: true });
+    assert.equal(api.sent.at(-1)?.template?.language, 'ta');
+    assert.equal(api.sent.at(-1)?.body, '000123 என்பது உங்கள் சரிபார்ப்புக் குறியீடு.');
   });
 
   test('the signature Meta puts on a webhook is accepted; a tampered body or a missing header is not', () => {
@@ -114,7 +220,14 @@ describe('WhatsApp channel configuration', () => {
       channel: 'whatsapp',
       enabled: false,
       reason: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set',
+      reasonKey: 'reason.notSet2',
+      reasonParams: { a: 'WHATSAPP_TOKEN', b: 'WHATSAPP_PHONE_ID' },
     });
+    // the Tamil the dashboard shows for it
+    assert.equal(
+      catalogues.delivery.ta['reason.notSet2'].replace('{{a}}', 'WHATSAPP_TOKEN').replace('{{b}}', 'WHATSAPP_PHONE_ID'),
+      'WHATSAPP_TOKEN, WHATSAPP_PHONE_ID ஆகிய இரண்டும் அமைக்கப்படவில்லை',
+    );
     assert.equal(none.verifyToken, null);
     const raw = Buffer.from('{}');
     assert.equal(none.verifySignature(raw, `sha256=${'0'.repeat(64)}`), false);
@@ -138,5 +251,125 @@ describe('WhatsApp channel configuration', () => {
     const gone = await createWhatsAppChannel(loadConfig(env(api.url)));
     const unreachable = await gone.send(recipient('whatsapp', '+6591234567'), message);
     assert.equal(!unreachable.ok && unreachable.kind, 'temporary');
+  });
+});
+
+describe('WhatsApp templates as the Cloud API checks them', () => {
+  test('the template names and language codes come from the configuration', async () => {
+    const names = { janaza: 'masjid_janaza_v2', events: 'masjid_event', correction: 'masjid_fix', code: 'masjid_otp' };
+    const api = await startWhatsAppApi({
+      token: TOKEN,
+      phoneId: PHONE_ID,
+      templates: readmeTemplates(names, { en: 'en_GB', ta: 'ta' }),
+    });
+    try {
+      const channel = await createWhatsAppChannel(
+        loadConfig(
+          env(api.url, TOKEN, {
+            WHATSAPP_TEMPLATE_JANAZA: 'masjid_janaza_v2',
+            WHATSAPP_TEMPLATE_EVENT: 'masjid_event',
+            WHATSAPP_TEMPLATE_CORRECTION: 'masjid_fix',
+            WHATSAPP_TEMPLATE_CODE: 'masjid_otp',
+            WHATSAPP_TEMPLATE_LANGUAGE_EN: 'en_GB',
+          }),
+        ),
+      );
+      assert.deepEqual(
+        await channel.send(recipient('whatsapp', '+6591234567'), renderJanaza(janazaRow(), 'en', renderContext)),
+        { ok: true },
+      );
+      assert.deepEqual(
+        [api.sent.at(-1)?.template?.name, api.sent.at(-1)?.template?.language],
+        ['masjid_janaza_v2', 'en_GB'],
+      );
+      assert.deepEqual(await channel.sendCode('+6591234567', '123456', 'ta'), { ok: true });
+      assert.deepEqual([api.sent.at(-1)?.template?.name, api.sent.at(-1)?.template?.language], ['masjid_otp', 'ta']);
+    } finally {
+      await api.close();
+    }
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', WHATSAPP_TEMPLATE_JANAZA: 'Janaza Notice' }),
+      /WHATSAPP_TEMPLATE_JANAZA/,
+    );
+  });
+
+  test('a template the account does not have (132001) or with another parameter count (132000) is refused, permanently', async () => {
+    const api = await startWhatsAppApi({
+      token: TOKEN,
+      phoneId: PHONE_ID,
+      templates: [
+        { name: 'ummahnotify_janaza', language: 'en', body: 'Janaza: {{1}} at {{2}}, {{3}}' },
+        { name: 'ummahnotify_code', language: 'en', body: '{{1}} is your verification code.' },
+      ],
+    });
+    try {
+      const channel = await createWhatsAppChannel(loadConfig(env(api.url)));
+      const unknown = await channel.send(
+        recipient('whatsapp', '+6591234567'),
+        renderEvent(eventRow(), 'en', renderContext),
+      );
+      assert.equal(!unknown.ok && unknown.kind, 'permanent');
+      assert.match(!unknown.ok ? unknown.error : '', /^132001 .*ummahnotify_event/);
+      const wrongLanguage = await channel.send(
+        recipient('whatsapp', '+6591234567', 'ta'),
+        renderJanaza(janazaRow(), 'ta', renderContext),
+      );
+      assert.match(!wrongLanguage.ok ? wrongLanguage.error : '', /^132001 /);
+      const count = await channel.send(
+        recipient('whatsapp', '+6591234567'),
+        renderJanaza(janazaRow(), 'en', renderContext),
+      );
+      assert.equal(!count.ok && count.kind, 'permanent');
+      assert.match(!count.ok ? count.error : '', /^132000 .*\(4\).*\(3\)/);
+      assert.equal(api.sent.length, 0);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('the peer refuses what Meta refuses in a parameter: a new line, a tab, five spaces (132018)', async () => {
+    const api = await startWhatsAppApi({ token: TOKEN, phoneId: PHONE_ID, templates: readmeTemplates() });
+    try {
+      for (const bad of ['two\nlines', 'a\ttab', 'five     spaces']) {
+        const res = await fetch(`${api.url}/${PHONE_ID}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            to: '6591234567',
+            type: 'template',
+            template: {
+              name: 'ummahnotify_event',
+              language: { code: 'en' },
+              components: [{ type: 'body', parameters: [bad, 'b', 'c', 'd'].map((text) => ({ type: 'text', text })) }],
+            },
+          }),
+        });
+        assert.equal(res.status, 400);
+        assert.equal(((await res.json()) as { error: { code: number } }).error.code, 132018);
+      }
+      assert.equal(api.sent.length, 0);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('README "WhatsApp templates"', () => {
+  test('lists every template body we send against, in English and Tamil', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    for (const definition of TEMPLATE_DEFINITIONS.filter((d) => d.category === 'UTILITY'))
+      for (const body of Object.values(definition.body))
+        assert.ok(readme.includes(['```text', ...body.split('\n')].map((line) => `  ${line}`).join('\n')), body);
+  });
+});
+
+describe('templateParam', () => {
+  test('one line, single spaces, a dash for nothing, 200 characters at most', () => {
+    assert.equal(templateParam('Masjid Sultan,\r\n\t3    Muscat St  '), 'Masjid Sultan, 3 Muscat St');
+    assert.equal(templateParam(' \n '), '-');
+    assert.equal(templateParam('ஜனாஸா'), 'ஜனாஸா');
+    const cut = templateParam('x'.repeat(500));
+    assert.equal(cut, `${'x'.repeat(199)}…`);
   });
 });

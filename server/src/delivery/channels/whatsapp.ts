@@ -1,13 +1,16 @@
 import { createHmac } from 'node:crypto';
+import type { Language } from '@ummahnotify/shared/domain';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
 import { type JsonCall, postJson } from './post-json';
-import { type Channel, offState, onState, type SendOutcome } from './types';
-import { noticePayload, textPayload } from './whatsapp-payload';
+import { type Channel, notSet, offState, onState, reasonText, type SendOutcome } from './types';
+import { codePayload, noticePayload, textPayload } from './whatsapp-payload';
 
 export interface WhatsAppChannel extends Channel {
-  /** phone as stored, +65XXXXXXXX */
+  /** phone as stored, +65XXXXXXXX; free-form, so only as a reply within 24 hours of their message */
   sendText(phone: string, text: string): Promise<SendOutcome>;
+  /** The sign-up code, as the authentication template (it reaches numbers that never wrote to us). */
+  sendCode(phone: string, code: string, language: Language): Promise<SendOutcome>;
   /** X-Hub-Signature-256 of the raw webhook body, checked with WHATSAPP_APP_SECRET (timing-safe). */
   verifySignature(rawBody: Buffer, header: string | undefined): boolean;
   /** WHATSAPP_VERIFY_TOKEN for the GET verification handshake; null when unset. */
@@ -56,15 +59,18 @@ export async function createWhatsAppChannel(config: Config): Promise<WhatsAppCha
   const verifyToken = WHATSAPP_VERIFY_TOKEN ?? null;
 
   if (!WHATSAPP_TOKEN || !WHATSAPP_PHONE_ID) {
-    const missing = [!WHATSAPP_TOKEN && 'WHATSAPP_TOKEN', !WHATSAPP_PHONE_ID && 'WHATSAPP_PHONE_ID'].filter(Boolean);
-    const reason = `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`;
-    const off = { ok: false, kind: 'permanent', error: `whatsapp is off: ${reason}` } as const;
+    const missing = [!WHATSAPP_TOKEN && 'WHATSAPP_TOKEN', !WHATSAPP_PHONE_ID && 'WHATSAPP_PHONE_ID'].filter(
+      (s): s is string => !!s,
+    );
+    const reason = notSet(missing);
+    const off = { ok: false, kind: 'permanent', error: `whatsapp is off: ${reasonText(reason)}` } as const;
     return {
       name: 'whatsapp',
       state: offState('whatsapp', reason),
       verifyToken,
       send: async () => off,
       sendText: async () => off,
+      sendCode: async () => off,
       verifySignature,
       close: async () => {},
     };
@@ -86,12 +92,13 @@ export async function createWhatsAppChannel(config: Config): Promise<WhatsAppCha
     verifyToken,
     send: async (to, message) => {
       try {
-        return await post(noticePayload(to.address, message));
+        return await post(noticePayload(to.address, message, config.whatsappTemplates));
       } catch (error) {
         return { ok: false, kind: 'permanent', error: `could not send: ${String(error)}` };
       }
     },
     sendText: (phone, text) => post(textPayload(phone, text)),
+    sendCode: (phone, code, language) => post(codePayload(phone, code, language, config.whatsappTemplates)),
     verifySignature,
     close: async () => {},
   };

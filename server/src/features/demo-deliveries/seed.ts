@@ -2,39 +2,61 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryKind } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 import type { DeliveriesTable, OutboxTable } from '../../db/schema';
+import { EXPIRED_ERROR } from '../../delivery/expiry';
 
 /** About one message in this many failed (an old phone number, a full mailbox): a believable story. */
 const FAILED_EVERY = 23;
 /** The demo's broadcasts went out this long after their approval or publication. */
 const SENT_AFTER_MS = 90_000;
+/** The demo's one correction was sent this long after its notice's first broadcast. */
+const CORRECTED_AFTER_MS = 20 * 60_000;
 
 interface Sent {
   kind: DeliveryKind;
   itemId: string;
   at: string;
+  /** The sending's number: 0 the broadcast, 1 a correction. */
+  number: number;
+  /** A janaza notice whose prayer time has passed: the sending's last delivery was not sent by then. */
+  expired?: boolean;
 }
 
 /**
  * Demo mode: the approved sample notices and published sample events were sent before the visitor
- * came, so the lists show delivery counts instead of 'Not sent'. Only history is written: each
+ * came, so the lists show delivery counts instead of 'Not sent': one notice with a correction, and
+ * the notice whose prayer has passed with one message that expired. Only history is written: each
  * broadcast is already expanded and every delivery finished (sent or failed), so the worker finds
  * nothing to send, and the recipients are the demo subscribers (whom nothing is ever sent to).
  */
 export async function seedDemoDeliveries(db: Db): Promise<void> {
   const notices = await db
     .selectFrom('janaza_notices')
-    .select(['id', 'status_changed_at', 'created_at'])
+    .select(['id', 'status_changed_at', 'created_at', 'due_date'])
     .where('status', '=', 'approved')
+    .orderBy('due_date')
     .execute();
   const events = await db
     .selectFrom('events')
     .select(['id', 'published_at', 'created_at'])
     .where('published', '=', 1)
     .execute();
+  const now = Date.now();
   const sent: Sent[] = [
-    ...notices.map((n) => ({ kind: 'janaza' as const, itemId: n.id, at: n.status_changed_at ?? n.created_at })),
-    ...events.map((e) => ({ kind: 'events' as const, itemId: e.id, at: e.published_at ?? e.created_at })),
+    ...notices.map((n) => ({
+      kind: 'janaza' as const,
+      itemId: n.id,
+      at: n.status_changed_at ?? n.created_at,
+      number: 0,
+      expired: Date.parse(n.due_date) < now,
+    })),
+    ...events.map((e) => ({ kind: 'events' as const, itemId: e.id, at: e.published_at ?? e.created_at, number: 0 })),
   ];
+  // The story: the first upcoming approved notice had its place corrected after it went out.
+  const corrected = sent.find((s) => s.kind === 'janaza' && !s.expired);
+  if (corrected) {
+    const at = Math.min(Date.parse(corrected.at) + CORRECTED_AFTER_MS, now - SENT_AFTER_MS);
+    sent.push({ ...corrected, number: 1, at: new Date(at).toISOString() });
+  }
   if (sent.length === 0) return;
   const subscribers = await db
     .selectFrom('subscribers')
@@ -50,7 +72,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
       id: randomUUID(),
       kind: item.kind,
       item_id: item.itemId,
-      number: 0,
+      number: item.number,
       state: 'expanded',
       created_by: null,
       created_at: item.at,
@@ -61,6 +83,20 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
       (s) => (item.kind === 'janaza' ? s.topic_janaza : s.topic_events) === 1 && s.created_at <= item.at,
     );
     const deliveries: DeliveriesTable[] = recipients.map((s, i) => {
+      // A notice whose prayer has passed: its last message was still being retried then, and expired.
+      if (item.expired && i === recipients.length - 1)
+        return {
+          outbox_id: outbox.id,
+          subscriber_id: s.id,
+          channel: s.channel,
+          state: 'expired',
+          attempts: 3,
+          last_error: EXPIRED_ERROR,
+          next_attempt_at: finished,
+          locked_until: null,
+          claim: null,
+          updated_at: finished,
+        };
       const failed = (i + 1) % FAILED_EVERY === 0;
       return {
         outbox_id: outbox.id,

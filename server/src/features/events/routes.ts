@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedInUser } from '../../auth/guard';
 import type { FeatureDeps } from '../index';
+import { registerEventCorrection } from './correction';
 import { readEventForm } from './form';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
 
@@ -64,4 +65,6 @@ export async function registerEvents(app: FastifyInstance, { db, images }: Featu
     const { id } = eventIdParamsSchema.parse(request.params);
     return { code: 200, data: await setAiSource(writer(request), id, aiEventSchema.parse(request.body)) };
   });
+
+  registerEventCorrection(app, db);
 }

@@ -153,8 +153,12 @@ for (const engine of engines()) {
       assert.equal(field(lines, 'DTSTART'), row.due_date.replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, ''));
       assert.equal(field(lines, 'DURATION'), 'PT1H');
       assert.equal(field(lines, 'SUMMARY'), 'Janaza prayer: Name soon');
-      assert.equal(field(lines, 'LOCATION'), 'Masjid Sultan\\, 3 Muscat St');
-      assert.equal(field(lines, 'DESCRIPTION'), 'Note for soon\\; bring\\, please\\nsecond line');
+      // Issue 15: the provider, the address and "Singapore <postal>"; the time as people say it, the map link.
+      assert.equal(field(lines, 'LOCATION'), 'Provider\\, Masjid Sultan\\, 3 Muscat St\\, Singapore 123456');
+      assert.match(
+        field(lines, 'DESCRIPTION') ?? '',
+        /\\nMap: https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Singapore\+123456\\nNote for soon\\; bring\\, please\\nsecond line$/,
+      );
       assert.equal(field(lines, 'URL'), `${server.url}/#janaza-${ids.soon}`);
     });
 

@@ -1,4 +1,13 @@
-import { FEED_ANCHOR, FEED_API, feedResponseSchema } from '@ummahnotify/shared/domain';
+import {
+  catalogues,
+  FEED_ANCHOR,
+  FEED_API,
+  feedResponseSchema,
+  formatJanazaPlace,
+  formatJanazaWhen,
+  isPrayer,
+  mapLink,
+} from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../web/errors';
@@ -19,6 +28,10 @@ import {
 const ICS_ROUTES = { janaza: '/api/public/feed/janaza/:file', events: '/api/public/feed/events/:file' } as const;
 const fileParams = z.object({ file: z.string().max(200) });
 const imageParams = z.object({ id: z.string().max(100) });
+/** A janaza .ics reads in English, or in Tamil with ?lang=ta (the feed card links the reader's language). */
+const icsQuery = z.object({ lang: z.enum(['en', 'ta']).default('en') });
+const fillIn = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const NOT_FOUND_ITEM = 'This notice or event is not in the public feed.';
 const NOT_FOUND_IMAGE = 'That image does not exist.';
 
@@ -45,17 +58,35 @@ export async function registerFeed(app: FastifyInstance, { db, config, images }:
       .header('Cache-Control', 'public, max-age=300')
       .send(calendarFile(event));
 
-  app.get(ICS_ROUTES.janaza, { schema: { params: fileParams } }, async (request, reply) => {
+  app.get(ICS_ROUTES.janaza, { schema: { params: fileParams, querystring: icsQuery } }, async (request, reply) => {
     const id = idOf((request.params as z.output<typeof fileParams>).file);
+    const { lang } = icsQuery.parse(request.query ?? {});
     const notice = await publicNotice(db, id);
     if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
+    // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
+    const when = formatJanazaWhen(
+      { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
+      lang,
+      config.timeZone,
+    );
+    const place = formatJanazaPlace(
+      { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
+      lang,
+    );
     return sendCalendar(reply, id, {
       uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
       start: notice.due_date,
       duration: 'PT1H',
-      summary: `Janaza prayer: ${notice.name}`,
-      location: notice.address,
-      description: notice.note,
+      summary: fillIn(catalogues.prayer[lang].icsSummary, { name: notice.name }),
+      location: place,
+      description: [
+        when,
+        place,
+        notice.postal ? fillIn(catalogues.delivery[lang]['message.map'], { url: mapLink(notice.postal) }) : '',
+        notice.note.trim(),
+      ]
+        .filter(Boolean)
+        .join('\n'),
       url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
     });
   });

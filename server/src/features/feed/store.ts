@@ -1,4 +1,4 @@
-import { FEED_API, type FeedEvent, type FeedJanaza } from '@ummahnotify/shared/domain';
+import { FEED_API, type FeedEvent, type FeedJanaza, isPrayer } from '@ummahnotify/shared/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { EventsTable, JanazaNoticesTable } from '../../db/schema';
@@ -18,6 +18,9 @@ export function toFeedJanaza(row: JanazaRow): FeedJanaza {
     age: Number(row.age),
     gender: row.gender === 'female' ? 'female' : 'male',
     dueDate: row.due_date,
+    prayer: isPrayer(row.prayer) ? row.prayer : null,
+    providerName: row.provider_name,
+    postal: row.postal,
     address: row.address,
     note: row.note,
     imageUrl: row.image_id ? FEED_API.image(row.image_id) : null,

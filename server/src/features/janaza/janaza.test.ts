@@ -58,6 +58,8 @@ for (const engine of engines()) {
       age: 81,
       postal: '198833',
       dueDate: DUE,
+      // these tests create the same notice many times: each time past the duplicate warning (duplicates.test.ts)
+      confirmDuplicate: true,
       ...over,
     });
     const counts = async () => {
@@ -182,6 +184,7 @@ for (const engine of engines()) {
         'name',
         'note',
         'postal',
+        'prayer',
         'provider',
         'providerName',
         'status',
@@ -197,6 +200,7 @@ for (const engine of engines()) {
       assert.equal(n.isPrivacy, false);
       assert.equal(n.status, 'pending');
       assert.equal(n.dueDate, DUE_UTC);
+      assert.equal(n.prayer, null, 'an exact time has no prayer');
       assert.equal(n.userId, adminId);
       assert.equal(n.imageUrl, null);
       const now = await counts();
@@ -254,7 +258,7 @@ for (const engine of engines()) {
         [{ age: 'abc' }, 'age', /whole number/],
         [{ status: 'published' }, 'status', /pending, approved, silent or rejected/],
         [{ gender: 'other' }, 'gender', /male or female/],
-        [{ dueDate: '' }, 'dueDate', /required/],
+        [{ dueDate: '' }, 'dueDate', /Choose a prayer and its day, or an exact date and time/],
         [{ dueDate: 'tomorrow' }, 'dueDate', /valid date/],
         [{ name: '   ' }, 'name', /Full Name is required/],
         [{ provider: undefined }, 'provider', /choose a provider/],

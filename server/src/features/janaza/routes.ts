@@ -16,6 +16,8 @@ import type { FeatureDeps } from '../index';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { readForm } from '../uploads/multipart';
+import { refuseDuplicates } from './duplicates';
+import { noticeTime } from './prayer-time';
 import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNotice } from './store';
 
 const m = catalogues.janaza.en;
@@ -39,6 +41,9 @@ export function janazaHandlers({ db, images }: FeatureDeps) {
     const provider = await findProvider(db, input.provider);
     if (!provider) throw providerUnknown();
     const image: ProcessedImage | undefined = file ? await processImage(file) : undefined;
+    // Compared on the computed time: a notice "after Asar" and one at 4:10 pm the same day are close.
+    const dueDate = noticeTime(input)?.due_date;
+    if (dueDate) await refuseDuplicates(db, fields, input.name, dueDate);
 
     let savedImageId = null as string | null;
     try {
@@ -102,6 +107,15 @@ export function janazaHandlers({ db, images }: FeatureDeps) {
           before: toNotice(current),
           after: toNotice(changed),
         });
+        // A status change is also the notice's review (the activity log's approvals): janaza.approved, .rejected, ...
+        if (changed.status !== current.status)
+          await audit(trx, {
+            actorId: user.id,
+            action: `janaza.${changed.status}`,
+            entity: ENTITY,
+            entityId: id,
+            after: { name: changed.name, status: changed.status },
+          });
         return { before: current, after: changed };
       });
       if (savedImageId && before.image_id) await images.remove(db, before.image_id).catch(() => {});

@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationStatus } from '@ummahnotify/shared/domain';
+import { DISPLAY_TIME_ZONE, type NotificationStatus, type Prayer } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 import { seedProviders } from '../providers/seed';
 import { listProviders } from '../providers/store';
+import { prayerTime } from './prayer-time';
 
 const HOUR = 60 * 60 * 1000;
 
-/** Sample notices in every status, one already past its due time (shown 'Expired-delete it'). */
+/**
+ * Sample notices in every status, one already past its due time (shown 'Expired-delete it'). Most are
+ * announced as people do, after a prayer at a real Singapore masjid (`prayer` on the Singapore day
+ * `inDays` from today); one has an exact time (`dueInHours`): the same janaza entered twice, rejected.
+ */
 const SAMPLE_NOTICES: {
   name: string;
   age: number;
   gender: 'male' | 'female';
   postal: string;
   isPrivacy: boolean;
-  dueInHours: number;
+  dueInHours?: number;
+  prayer?: Prayer;
+  inDays?: number;
+  address?: string;
   status: NotificationStatus;
   provider: string;
   note: string;
@@ -24,10 +32,12 @@ const SAMPLE_NOTICES: {
     gender: 'male',
     postal: '198833',
     isPrivacy: false,
-    dueInHours: 5,
+    prayer: 'zohor',
+    inDays: 1,
+    address: '3 Muscat Street',
     status: 'pending',
     provider: 'Masjid Sultan',
-    note: 'Solat jenazah after Zohor at Masjid Sultan. Burial at Pusara Abadi, Choa Chu Kang.',
+    note: 'Burial at Pusara Abadi, Choa Chu Kang.',
   },
   {
     name: 'Fatimah binte Yusof',
@@ -35,10 +45,12 @@ const SAMPLE_NOTICES: {
     gender: 'female',
     postal: '419493',
     isPrivacy: false,
-    dueInHours: 20,
+    prayer: 'asar',
+    inDays: 1,
+    address: '1 Jalan Eunos',
     status: 'approved',
     provider: 'Masjid Darul Aman',
-    note: 'Solat jenazah after Asar. Family receiving visitors at Blk 12 Eunos Crescent.',
+    note: 'Family receiving visitors at Blk 12 Eunos Crescent.',
   },
   {
     name: 'Kader Mohideen s/o Syed Ahmad',
@@ -46,21 +58,25 @@ const SAMPLE_NOTICES: {
     gender: 'male',
     postal: '058767',
     isPrivacy: true,
-    dueInHours: 28,
+    prayer: 'maghrib',
+    inDays: 2,
+    address: '218 South Bridge Road',
     status: 'silent',
     provider: 'Masjid Jamae (Chulia)',
     note: 'Private family funeral. Prayer time updated to after Maghrib.',
   },
   {
-    name: 'Nur Aisyah binte Rahmat',
+    // The same janaza entered again by another volunteer ("Create anyway" past the duplicate warning), then rejected.
+    name: 'Fatimah Yusof',
     age: 0,
     gender: 'female',
-    postal: '659919',
+    postal: '419493',
     isPrivacy: true,
-    dueInHours: 3,
+    dueInHours: 26,
+    address: '1 Jalan Eunos',
     status: 'rejected',
-    provider: 'Al-Ikhlas Janazah Services',
-    note: 'Duplicate of an earlier notice.',
+    provider: 'Masjid Darul Aman',
+    note: 'Duplicate of the notice for Fatimah binte Yusof.',
   },
   {
     name: 'Abdul Rahman bin Hassan',
@@ -68,12 +84,19 @@ const SAMPLE_NOTICES: {
     gender: 'male',
     postal: '579786',
     isPrivacy: false,
-    dueInHours: -30,
+    prayer: 'subuh',
+    inDays: -1,
+    address: '9A Bishan Street 14',
     status: 'approved',
     provider: 'Masjid An-Nahdhah',
-    note: 'Solat jenazah after Subuh at Masjid An-Nahdhah.',
+    note: 'Burial at Pusara Abadi after the prayer.',
   },
 ];
+
+/** The Singapore calendar date `days` after the one of `now`, as YYYY-MM-DD. */
+function singaporeDay(now: number, days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date(now + days * 24 * HOUR));
+}
 
 /** Demo mode: the masjids and partners, then sample notices, only when there are none yet. */
 export async function seedJanaza(db: Db): Promise<void> {
@@ -83,6 +106,10 @@ export async function seedJanaza(db: Db): Promise<void> {
   const providers = await listProviders(db);
   const author = await db.selectFrom('users').select('id').where('rights', '=', 'editor').limit(1).executeTakeFirst();
   const now = Date.now();
+  const dueOf = (n: (typeof SAMPLE_NOTICES)[number]) =>
+    n.prayer
+      ? prayerTime(n.prayer, singaporeDay(now, n.inDays ?? 0))
+      : new Date(now + (n.dueInHours ?? 0) * HOUR).toISOString();
   const rows = SAMPLE_NOTICES.flatMap((n, i) => {
     const provider = providers.find((p) => p.businessName === n.provider) ?? providers[0];
     if (!provider) return [];
@@ -98,9 +125,10 @@ export async function seedJanaza(db: Db): Promise<void> {
         postal: n.postal,
         gender: n.gender,
         is_privacy: n.isPrivacy ? 1 : 0,
-        due_date: new Date(now + n.dueInHours * HOUR).toISOString(),
+        due_date: dueOf(n),
+        prayer: n.prayer ?? null,
         note: n.note,
-        address: '',
+        address: n.address ?? '',
         image_id: null,
         status: n.status,
         status_changed_at: n.status === 'pending' ? null : createdAt,

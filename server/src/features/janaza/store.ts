@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   catalogues,
+  isPrayer,
   type JanazaCreate,
   type JanazaListQuery,
   type JanazaNotice,
@@ -13,6 +14,7 @@ import type { Database, JanazaNoticesTable } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
 import { imageUrl, thumbnailUrl } from '../uploads/store';
+import { noticeTime } from './prayer-time';
 
 export type JanazaRow = Selectable<JanazaNoticesTable>;
 type Trx = Transaction<Database>;
@@ -31,6 +33,7 @@ export function toNotice(row: JanazaRow): JanazaNotice {
     gender: row.gender === 'female' ? 'female' : 'male',
     isPrivacy: Number(row.is_privacy) === 1,
     dueDate: row.due_date,
+    prayer: isPrayer(row.prayer) ? row.prayer : null,
     note: row.note,
     address: row.address,
     imageUrl: row.image_id ? imageUrl(row.image_id) : null,
@@ -128,6 +131,9 @@ export interface NewNotice {
 /** Inserts a pending notice, then sets the requested status through changeStatus(). */
 export async function insertNotice(trx: Trx, { input, provider, imageId, userId }: NewNotice): Promise<JanazaRow> {
   const now = new Date().toISOString();
+  const time = noticeTime(input);
+  // The create schema has made sure one way of giving the time is there.
+  if (!time) throw new HttpError(400, m['error.timeRequired']);
   const row: JanazaRow = {
     id: randomUUID(),
     provider_id: provider._id,
@@ -138,7 +144,8 @@ export async function insertNotice(trx: Trx, { input, provider, imageId, userId 
     postal: input.postal,
     gender: input.gender,
     is_privacy: input.isPrivacy ? 1 : 0,
-    due_date: input.dueDate,
+    due_date: time.due_date,
+    prayer: time.prayer,
     note: input.note,
     address: input.address,
     image_id: imageId,
@@ -147,6 +154,7 @@ export async function insertNotice(trx: Trx, { input, provider, imageId, userId 
     user_id: userId,
     created_at: now,
     updated_at: now,
+    personal_data_removed_at: null,
   };
   await trx.insertInto('janaza_notices').values(row).execute();
   return changeStatus(trx, row, input.status, now);
@@ -167,6 +175,7 @@ export async function updateNotice(
   { input, provider, imageId }: NoticeChanges,
 ): Promise<JanazaRow> {
   const now = new Date().toISOString();
+  const time = noticeTime(input);
   const fields: Partial<JanazaRow> = {
     ...(provider && {
       provider_id: provider._id,
@@ -177,7 +186,7 @@ export async function updateNotice(
     ...(input.age !== undefined && { age: input.age }),
     ...(input.gender !== undefined && { gender: input.gender }),
     ...(input.isPrivacy !== undefined && { is_privacy: input.isPrivacy ? 1 : 0 }),
-    ...(input.dueDate !== undefined && { due_date: input.dueDate }),
+    ...(time && { due_date: time.due_date, prayer: time.prayer }),
     ...(input.note !== undefined && { note: input.note }),
     ...(input.address !== undefined && { address: input.address }),
     ...(imageId !== undefined && { image_id: imageId }),

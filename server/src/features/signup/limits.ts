@@ -1,8 +1,7 @@
 import type { SubscriberChannel } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
-import { HttpError } from '../../web/errors';
 import { countRequestsSince } from './store';
-import { REFUSAL } from './texts';
+import { refusal } from './texts';
 
 export const MINUTE = 60 * 1000;
 export const HOUR = 60 * MINUTE;
@@ -16,5 +15,5 @@ export const MESSAGES_PER_ADDRESS_PER_HOUR = 3;
 /** Refuses with 429 (before anything is written or sent) when the address had its messages this hour. */
 export async function checkAddressLimit(db: Db, channel: SubscriberChannel, address: string): Promise<void> {
   const recent = await countRequestsSince(db, channel, address, new Date(Date.now() - HOUR));
-  if (recent >= MESSAGES_PER_ADDRESS_PER_HOUR) throw new HttpError(429, REFUSAL.tooManyMessages);
+  if (recent >= MESSAGES_PER_ADDRESS_PER_HOUR) throw refusal(429, 'server.tooManyMessages');
 }

@@ -1,5 +1,4 @@
 import { AUTH_SECRET_LENGTH, isP256Point } from '../../delivery/channels/webpush-crypto';
-import { REFUSAL } from './texts';
 
 /**
  * Web push endpoints are URLs the browser hands us and our server then POSTs to: without a check, a
@@ -27,10 +26,15 @@ export function isAllowedPushEndpoint(endpoint: string, hosts: string[]): boolea
  * Why a subscription's keys cannot be used, or null: p256dh must be a point on P-256 and auth a
  * 16-byte secret, or every message to it would fail to encrypt, broadcast after broadcast.
  */
-export function pushKeysProblem(keys: { p256dh: string; auth: string }): { path: string; message: string } | null {
-  if (!isP256Point(Buffer.from(keys.p256dh, 'base64url')))
-    return { path: 'subscription.keys.p256dh', message: REFUSAL.pushKeyNotOnCurve };
-  if (Buffer.from(keys.auth, 'base64url').length !== AUTH_SECRET_LENGTH)
-    return { path: 'subscription.keys.auth', message: REFUSAL.pushAuthNot16Bytes };
+export function pushKeysProblem(keys: { p256dh: string; auth: string }): KeysProblem | null {
+  if (!isP256Point(Buffer.from(keys.p256dh, 'base64url'))) return 'server.pushKeyNotOnCurve';
+  if (Buffer.from(keys.auth, 'base64url').length !== AUTH_SECRET_LENGTH) return 'server.pushAuthNot16Bytes';
   return null;
 }
+
+type KeysProblem = 'server.pushKeyNotOnCurve' | 'server.pushAuthNot16Bytes';
+/** The field each problem is about. */
+export const keysProblemPath: Record<KeysProblem, string> = {
+  'server.pushKeyNotOnCurve': 'subscription.keys.p256dh',
+  'server.pushAuthNot16Bytes': 'subscription.keys.auth',
+};

@@ -12,10 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newToken, sha256 } from '../../secrets';
-import { HttpError, invalidInput } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { checkAddressLimit, HOUR, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
-import { isAllowedPushEndpoint, pushKeysProblem } from './push-endpoints';
+import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
   deactivateAddress,
@@ -27,7 +26,7 @@ import {
   upsertConfirmed,
 } from './store';
 import { registerTelegram } from './telegram';
-import { REFUSAL } from './texts';
+import { refusal, refusalText } from './texts';
 import { registerWhatsApp } from './whatsapp';
 
 const result = { 200: signupResultSchema, 201: signupResultSchema, 202: signupResultSchema };
@@ -42,7 +41,7 @@ export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): P
     await plugin.register(rateLimit, {
       ...app.rateLimits.store,
       global: false,
-      errorResponseBuilder: () => new HttpError(429, REFUSAL.tooManyRequests),
+      errorResponseBuilder: () => refusal(429, 'server.tooManyRequests'),
     });
     // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
     plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
@@ -81,14 +80,17 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
     SIGNUP_API.webpush,
     { schema: { body: webpushSignupSchema, response: result }, config: limited },
     async (request, reply) => {
-      if (!channels().webpush.state.enabled) throw new HttpError(503, REFUSAL.channelOff('Web push'));
+      if (!channels().webpush.state.enabled) throw refusal(503, 'server.webpushOff');
       const { subscription, topics, language } = request.body as z.output<typeof webpushSignupSchema>;
       if (!isAllowedPushEndpoint(subscription.endpoint, config.webpushEndpointHosts))
-        throw invalidInput([{ path: 'subscription.endpoint', message: REFUSAL.unknownPushService }], {
-          keepSentences: true,
-        });
+        throw refusal(400, 'server.unknownPushService', {}, [
+          { path: 'subscription.endpoint', message: refusalText('server.unknownPushService') },
+        ]);
       const keysProblem = pushKeysProblem(subscription.keys);
-      if (keysProblem) throw invalidInput([keysProblem], { keepSentences: true });
+      if (keysProblem)
+        throw refusal(400, keysProblem, {}, [
+          { path: keysProblemPath[keysProblem], message: refusalText(keysProblem) },
+        ]);
       await upsertConfirmed(db, {
         channel: 'webpush',
         address: subscription.endpoint,
@@ -115,7 +117,7 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
     { schema: { body: emailSignupSchema, response: result }, config: limited },
     async (request, reply) => {
       const email = channels().email;
-      if (!email.state.enabled) throw new HttpError(503, REFUSAL.channelOff('Email'));
+      if (!email.state.enabled) throw refusal(503, 'server.emailOff');
       const { email: address, topics, language } = request.body as z.output<typeof emailSignupSchema>;
       await checkAddressLimit(db, 'email', address);
       const token = newToken();
@@ -133,7 +135,7 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
       const sent = await email.sendConfirmation(address, link, language);
       if (!sent.ok) {
         request.log.warn({ error: sent.error }, 'email confirmation not sent');
-        throw new HttpError(503, REFUSAL.sendFailed('email'));
+        throw refusal(503, 'server.emailNotSent');
       }
       return reply.status(202).send({ status: 'confirmation-sent' as const });
     },
@@ -145,14 +147,14 @@ function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
     async (request) => {
       const { token } = request.body as z.output<typeof tokenSchema>;
       const row = await redeemBySecret(db, 'email', sha256(token));
-      if (!row?.address) throw new HttpError(400, REFUSAL.linkUsed);
+      if (!row?.address) throw refusal(400, 'server.linkUsed');
       await upsertConfirmed(db, { channel: 'email', address: row.address, ...choiceOf(row) });
       return { status: 'confirmed' as const };
     },
   );
 
   const unsubscribe = async (token: string) => {
-    if (!(await deactivateByToken(db, token))) throw new HttpError(404, REFUSAL.unknownLink);
+    if (!(await deactivateByToken(db, token))) throw refusal(404, 'server.unknownLink');
     return { status: 'unsubscribed' as const };
   };
   app.post(

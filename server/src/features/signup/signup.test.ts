@@ -5,7 +5,7 @@ import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { startPushService } from '../../../test/peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
-import { startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
+import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { HOUR } from './limits';
@@ -36,7 +36,12 @@ for (const engine of engines()) {
     before(async () => {
       smtp = await startSmtpPeer();
       telegram = await startTelegramApi({ token: BOT_TOKEN });
-      whatsapp = await startWhatsAppApi({ token: WA.token, phoneId: WA.phoneId, appSecret: WA.appSecret });
+      whatsapp = await startWhatsAppApi({
+        token: WA.token,
+        phoneId: WA.phoneId,
+        appSecret: WA.appSecret,
+        templates: readmeTemplates(),
+      });
       push = await startPushService({ tls: true });
       server = await startTestServer(engine, {
         SMTP_URL: smtp.url,
@@ -146,6 +151,8 @@ for (const engine of engines()) {
         );
         assert.equal(res.status, 400, `case ${i}`);
         assert.match(String(res.body.message), message);
+        // the key the landing page says it with, in Tamil too
+        assert.equal(res.body.key, i < 3 ? 'server.pushKeyNotOnCurve' : 'server.pushAuthNot16Bytes');
         assert.equal((await subscribers('webpush', endpoint)).length, 0);
       }
     });
@@ -320,6 +327,7 @@ for (const engine of engines()) {
       const fourth = await post(SIGNUP_API.email, { email: address, topics: ['janaza'], language: 'en' }, freshIp());
       assert.equal(fourth.status, 429);
       assert.match(String(fourth.body.message), /already sent 3 confirmation messages/);
+      assert.equal(fourth.body.key, 'server.tooManyMessages');
       assert.equal(smtp.messages.length, before + 3);
       const requests = await server.app.db
         .selectFrom('signup_requests')
@@ -389,6 +397,7 @@ for (const engine of engines()) {
       assert.equal(eleventh.status, 429);
       assert.equal(eleventh.body.code, 429);
       assert.match(String(eleventh.body.message), /Too many requests/);
+      assert.equal(eleventh.body.key, 'server.tooManyRequests');
       assert.equal(smtp.messages.length, before + 10);
       assert.equal((await subscribers('email', 'ip10@example.sg')).length, 0);
       // another address is not held back
@@ -478,21 +487,24 @@ for (const engine of engines()) {
       const message = whatsapp.sent.filter((m) => m.to.replace(/\D/g, '') === digits).at(-1);
       const code = message?.body?.match(/\b(\d{6})\b/)?.[1];
       assert.ok(code, `a code was sent to ${digits}`);
-      return { code, body: message?.body ?? '' };
+      return { code, body: message?.body ?? '', template: message?.template };
     };
 
     test('WhatsApp: the code sent over WhatsApp confirms the number; a wrong code does not', async () => {
       const ip = freshIp();
       const res = await post(SIGNUP_API.whatsapp, { phone: '9123 4567', topics: ['janaza'], language: 'ta' }, ip);
       assert.deepEqual(res, { status: 202, body: { status: 'confirmation-sent' } });
-      const { code, body } = codeSentTo('6591234567');
-      assert.equal(body, signupText('ta', 'signup.whatsappCode', { code }));
+      // a number that never wrote to us: only a template reaches it (free text would be refused with 131047)
+      const { code, body, template } = codeSentTo('6591234567');
+      assert.deepEqual([template?.name, template?.language], ['ummahnotify_code', 'ta']);
+      assert.equal(body, `${code} என்பது உங்கள் சரிபார்ப்புக் குறியீடு.`);
       assert.equal((await subscribers('whatsapp', '+6591234567')).length, 0, 'nothing before the code');
 
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       const refused = await post(SIGNUP_API.whatsappConfirm, { phone: '+6591234567', code: wrong }, ip);
       assert.equal(refused.status, 400);
       assert.equal(refused.body.message, 'That code is not right');
+      assert.deepEqual([refused.body.key, refused.body.params], ['server.codeWrong', {}]);
       const ok = await post(SIGNUP_API.whatsappConfirm, { phone: '91234567', code }, ip);
       assert.deepEqual(ok, { status: 200, body: { status: 'confirmed' } });
       const rows = await subscribers('whatsapp', '+6591234567');

@@ -4,14 +4,15 @@ import {
   telegramSignupResponseSchema,
   telegramSignupSchema,
 } from '@ummahnotify/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newToken, safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
 import type { FeatureDeps } from '../index';
 import { HOUR, SIGNUP_RATE_LIMIT } from './limits';
 import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
-import { REFUSAL, signupText, topicNames } from './texts';
+import { registerTelegramPolling } from './telegram-polling';
+import { refusal, signupText, topicNames } from './texts';
 
 const chatId = z.union([z.number(), z.string()]).transform(String);
 /** The parts of a Telegram Update we act on; anything else in it is ignored. */
@@ -33,15 +34,17 @@ const START = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
 const STOP = /^\/stop(?:@\w+)?\s*$/;
 
 /**
- * Telegram: the landing page asks for a deep link (t.me/<bot>?start=<token>); the bot's webhook
- * redeems the token on /start, deactivates on /stop or when the bot is blocked.
+ * Telegram: the landing page asks for a deep link (t.me/<bot>?start=<token>); the bot's webhook (or,
+ * without a public https address, its long polling) redeems the token on /start, deactivates on /stop
+ * or when the bot is blocked.
  */
 export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDeps): void {
   const telegram = () => app.delivery.channels.telegram;
 
   app.addHook('onReady', async () => {
     const channel = telegram();
-    if (!channel.state.enabled) return;
+    // Without a public https address Telegram cannot call us: the bot polls instead (telegram-polling.ts).
+    if (!channel.state.enabled || config.telegramUpdates !== 'webhook') return;
     // Not awaited: an unreachable Telegram must not hold up or stop start-up.
     channel
       .registerWebhook(`${config.publicUrl}${SIGNUP_API.telegramWebhook}`)
@@ -59,7 +62,7 @@ export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDe
     },
     async (request) => {
       const channel = telegram();
-      if (!channel.state.enabled || !channel.botUsername) throw new HttpError(503, REFUSAL.channelOff('Telegram'));
+      if (!channel.state.enabled || !channel.botUsername) throw refusal(503, 'server.telegramOff');
       const { topics, language } = request.body as z.output<typeof telegramSignupSchema>;
       const token = newToken();
       await insertRequest(db, {
@@ -75,20 +78,15 @@ export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDe
     },
   );
 
-  app.post(SIGNUP_API.telegramWebhook, async (request, reply) => {
+  const signupUrl = `${config.publicUrl}/`;
+  /** One update, from the webhook or from long polling: /start <token>, /stop, the bot blocked. */
+  async function handleUpdate(update: z.output<typeof updateSchema>, log: FastifyBaseLogger): Promise<void> {
     const channel = telegram();
-    const secret = request.headers['x-telegram-bot-api-secret-token'];
-    if (!channel.webhookSecret || typeof secret !== 'string' || !safeEqual(secret, channel.webhookSecret))
-      throw new HttpError(401, 'The webhook secret is missing or wrong.');
-    const parsed = updateSchema.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(400, 'This is not a Telegram update.');
-    const { message, my_chat_member: member } = parsed.data;
-
+    const { message, my_chat_member: member } = update;
     const reply_ = async (chat: string, text: string) => {
       const sent = await channel.sendText(chat, text);
-      if (!sent.ok) request.log.warn({ error: sent.error }, 'Telegram reply not sent');
+      if (!sent.ok) log.warn({ error: sent.error }, 'Telegram reply not sent');
     };
-    const signupUrl = `${config.publicUrl}/`;
 
     if (member && member.new_chat_member.status === 'kicked') {
       await deactivateAddress(db, 'telegram', member.chat.id);
@@ -119,6 +117,23 @@ export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDe
         await reply_(chat, signupText(language, 'signup.telegramStopped', { url: signupUrl }));
       }
     }
+  }
+
+  if (config.telegramUpdates === 'polling' && config.channels.TELEGRAM_BOT_TOKEN) {
+    registerTelegramPolling(app, telegram, async (raw) => {
+      const parsed = updateSchema.safeParse(raw);
+      if (parsed.success) await handleUpdate(parsed.data, app.log);
+    });
+  }
+
+  app.post(SIGNUP_API.telegramWebhook, async (request, reply) => {
+    const channel = telegram();
+    const secret = request.headers['x-telegram-bot-api-secret-token'];
+    if (!channel.webhookSecret || typeof secret !== 'string' || !safeEqual(secret, channel.webhookSecret))
+      throw new HttpError(401, 'The webhook secret is missing or wrong.');
+    const parsed = updateSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(400, 'This is not a Telegram update.');
+    await handleUpdate(parsed.data, request.log);
     return reply.status(200).send({ ok: true });
   });
 }

@@ -1,4 +1,5 @@
-import { catalogues, type Language, type Topic } from '@ummahnotify/shared/domain';
+import { type ApiErrorBody, catalogues, type Language, type Topic } from '@ummahnotify/shared/domain';
+import { HttpError } from '../../web/errors';
 
 type SignupKey = Extract<keyof (typeof catalogues.delivery)['en'], `signup.${string}`>;
 
@@ -13,19 +14,21 @@ export function topicNames(language: Language, topics: Topic[]): string {
     .join(', ');
 }
 
-/** Refusals the sign-up pages show as they are. */
-export const REFUSAL = {
-  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  tooManyMessages:
-    'We have already sent 3 confirmation messages to this address in the last hour. Please try again later.',
-  linkUsed: 'This confirmation link has expired or was already used',
-  unknownLink: 'This unsubscribe link is not valid. You may already be unsubscribed.',
-  channelOff: (name: string) => `${name} sign-up is not available right now. Please choose another way.`,
-  sendFailed: (name: string) => `We could not send the ${name} message just now. Please try again later.`,
-  codeWrong: 'That code is not right',
-  codeExpired: 'This code has expired. Please ask for a new one.',
-  codeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
-  unknownPushService: "This browser's push service is not supported. Please choose another way.",
-  pushKeyNotOnCurve: "This browser's push key is not a P-256 public key. Please choose another way.",
-  pushAuthNot16Bytes: "This browser's push secret is not 16 bytes long. Please choose another way.",
-} as const;
+export type RefusalKey = Extract<keyof (typeof catalogues.signup)['en'], `server.${string}`>;
+
+/**
+ * A refusal the public sign-up pages show: the English message from the sign-up catalogue, with its
+ * key and values so the page shows it in the visitor's language (ApiErrorBody.key, .params).
+ */
+export function refusal(
+  status: number,
+  key: RefusalKey,
+  params: Record<string, string> = {},
+  errors?: ApiErrorBody['errors'],
+): HttpError {
+  const message = catalogues.signup.en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+  return new HttpError(status, message, errors, { key, params });
+}
+
+/** The English text of a refusal, as the server answers it (for tests and logs). */
+export const refusalText = (key: RefusalKey): string => catalogues.signup.en[key];

@@ -15,7 +15,7 @@ import {
   takeAttempt,
   upsertConfirmed,
 } from './store';
-import { REFUSAL, signupText } from './texts';
+import { refusal, signupText } from './texts';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A 6-digit code, leading zeros kept. */
@@ -63,7 +63,7 @@ export async function registerWhatsApp(app: FastifyInstance, { db, config }: Fea
 
   app.post(SIGNUP_API.whatsapp, { schema: { body: whatsappSignupSchema }, config: limited }, async (request, reply) => {
     const channel = whatsapp();
-    if (!channel.state.enabled) throw new HttpError(503, REFUSAL.channelOff('WhatsApp'));
+    if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
     const { phone, topics, language } = request.body as z.output<typeof whatsappSignupSchema>;
     await checkAddressLimit(db, 'whatsapp', phone);
     const id = randomUUID();
@@ -78,10 +78,10 @@ export async function registerWhatsApp(app: FastifyInstance, { db, config }: Fea
       ip: request.ip,
       ttlMs: 10 * MINUTE,
     });
-    const sent = await channel.sendText(phone, signupText(language, 'signup.whatsappCode', { code }));
+    const sent = await channel.sendCode(phone, code, language);
     if (!sent.ok) {
       request.log.warn({ error: sent.error }, 'WhatsApp code not sent');
-      throw new HttpError(503, REFUSAL.sendFailed('WhatsApp'));
+      throw refusal(503, 'server.whatsappNotSent');
     }
     return reply.status(202).send({ status: 'confirmation-sent' as const });
   });
@@ -92,10 +92,10 @@ export async function registerWhatsApp(app: FastifyInstance, { db, config }: Fea
     async (request) => {
       const { phone, code } = request.body as z.output<typeof whatsappConfirmSchema>;
       const row = await latestOpenRequest(db, 'whatsapp', phone);
-      if (!row) throw new HttpError(400, REFUSAL.codeExpired);
-      if (!(await takeAttempt(db, row.id, MAX_CODE_ATTEMPTS))) throw new HttpError(429, REFUSAL.codeTooManyTries);
-      if (!safeEqual(codeHash(row.id, code), row.secret_hash)) throw new HttpError(400, REFUSAL.codeWrong);
-      if (!(await markUsed(db, row.id))) throw new HttpError(400, REFUSAL.codeExpired);
+      if (!row) throw refusal(400, 'server.codeExpired');
+      if (!(await takeAttempt(db, row.id, MAX_CODE_ATTEMPTS))) throw refusal(429, 'server.codeTooManyTries');
+      if (!safeEqual(codeHash(row.id, code), row.secret_hash)) throw refusal(400, 'server.codeWrong');
+      if (!(await markUsed(db, row.id))) throw refusal(400, 'server.codeExpired');
       await upsertConfirmed(db, { channel: 'whatsapp', address: phone, ...choiceOf(row) });
       return { status: 'confirmed' as const };
     },

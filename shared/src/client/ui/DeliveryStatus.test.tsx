@@ -51,7 +51,7 @@ function Page({ kind = 'janaza', ids, shown = ids }: { kind?: DeliveryKind; ids:
 }
 const item = (id: string) => screen.getByRole('region', { name: `item ${id}` });
 const channelOf = (id: string, name: RegExp) => within(item(id)).getByRole('group', { name });
-const countIn = (group: HTMLElement, kind: 'sent' | 'failed' | 'pending') =>
+const countIn = (group: HTMLElement, kind: 'sent' | 'failed' | 'pending' | 'expired') =>
   group.querySelector(`[data-count="${kind}"]`)?.textContent?.trim();
 
 /** Moves the fake clock, then lets the answer and the query cache's batched notifications land. */
@@ -67,8 +67,8 @@ afterEach(() => {
 
 describe('deliveryPollInterval', () => {
   it('is fast while a latest sending lists recipients or has pending messages, slow otherwise', () => {
-    const done = sending({ channels: { ...EMPTY_COUNTS, email: { sent: 3, failed: 1, pending: 0 } } });
-    const pending = sending({ channels: { ...EMPTY_COUNTS, email: { sent: 3, failed: 0, pending: 2 } } });
+    const done = sending({ channels: { ...EMPTY_COUNTS, email: { sent: 3, failed: 1, pending: 0, expired: 0 } } });
+    const pending = sending({ channels: { ...EMPTY_COUNTS, email: { sent: 3, failed: 0, pending: 2, expired: 0 } } });
     expect(deliveryPollInterval(undefined)).toBe(DELIVERY_POLL_SLOW_MS);
     expect(deliveryPollInterval({ channels: CHANNELS, items: {} })).toBe(DELIVERY_POLL_SLOW_MS);
     expect(deliveryPollInterval({ channels: CHANNELS, items: { a: [], b: [done] } })).toBe(DELIVERY_POLL_SLOW_MS);
@@ -96,8 +96,8 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
             sending({
               channels: {
                 ...EMPTY_COUNTS,
-                webpush: { sent: 1200, failed: 3, pending: 40 },
-                email: { sent: 12, failed: 0, pending: 0 },
+                webpush: { sent: 1200, failed: 3, pending: 40, expired: 9 },
+                email: { sent: 12, failed: 0, pending: 0, expired: 0 },
               },
             }),
           ],
@@ -107,12 +107,22 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
     });
     await renderWithProviders(<Page ids={['b', 'a', 'c']} />);
 
-    const push = await screen.findByRole('group', { name: 'Web push: 1200 sent, 3 failed, 40 pending' });
+    const push = await screen.findByRole('group', {
+      name: 'Web push: 1200 sent, 3 failed, 40 pending, 9 expired',
+    });
     expect(item('a')).toContainElement(push);
     expect(countIn(push, 'sent')).toBe('1,200');
     expect(countIn(push, 'failed')).toBe('3');
     expect(countIn(push, 'pending')).toBe('40');
+    // Messages not sent by the prayer time: a fourth number, named in full in its tooltip.
+    expect(countIn(push, 'expired')).toBe('9');
+    expect(push.querySelector('[data-count="expired"]')).toHaveAttribute(
+      'title',
+      'Expired (not sent after the prayer time or the start of the event)',
+    );
     expect(countIn(channelOf('a', /^Email/), 'sent')).toBe('12');
+    // none expired: no fourth number, the narrow list column keeps three
+    expect(countIn(channelOf('a', /^Email/), 'expired')).toBeUndefined();
 
     // Channels that are off and sent nothing share one 'Off' line; each names its reason.
     expect(within(item('a')).queryByRole('group', { name: /^Telegram/ })).not.toBeInTheDocument();
@@ -131,10 +141,12 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
     fakeApi({
       [STATUS]: answer({
         a: [
-          sending({ channels: { ...EMPTY_COUNTS, email: { sent: 9, failed: 0, pending: 0 } } }),
+          sending({ channels: { ...EMPTY_COUNTS, email: { sent: 9, failed: 0, pending: 0, expired: 0 } } }),
           sending({ number: 2, expanded: false }),
         ],
-        b: [sending({ number: 1, channels: { ...EMPTY_COUNTS, email: { sent: 5, failed: 1, pending: 0 } } })],
+        b: [
+          sending({ number: 1, channels: { ...EMPTY_COUNTS, email: { sent: 5, failed: 1, pending: 0, expired: 0 } } }),
+        ],
       }),
     });
     await renderWithProviders(<Page kind="events" ids={['a', 'b']} />);
@@ -152,7 +164,9 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       [STATUS]: () =>
         fail
           ? { status: 500, data: { code: 500, message: 'Internal error' } }
-          : answer({ a: [sending({ channels: { ...EMPTY_COUNTS, webpush: { sent: 2, failed: 0, pending: 1 } } })] }),
+          : answer({
+              a: [sending({ channels: { ...EMPTY_COUNTS, webpush: { sent: 2, failed: 0, pending: 1, expired: 0 } } })],
+            }),
     });
     await renderWithProviders(<Page ids={['a']} />);
     await advance(0);
@@ -175,7 +189,11 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
     let pending = 5;
     const { calls } = fakeApi({
       [STATUS]: () =>
-        answer({ a: [sending({ channels: { ...EMPTY_COUNTS, email: { sent: 10 - pending, failed: 0, pending } } })] }),
+        answer({
+          a: [
+            sending({ channels: { ...EMPTY_COUNTS, email: { sent: 10 - pending, failed: 0, pending, expired: 0 } } }),
+          ],
+        }),
     });
     await renderWithProviders(<Page ids={['a']} />);
     await advance(0);

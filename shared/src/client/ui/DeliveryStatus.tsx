@@ -3,6 +3,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   CloseCircleOutlined,
+  HourglassOutlined,
   MailOutlined,
   SendOutlined,
   WarningOutlined,
@@ -18,6 +19,7 @@ import {
 import { Flex, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { channelOffReason } from './channelOffReason';
 import type { DeliveryStatusQuery } from './useDeliveryStatus';
 
 const ICON: Record<SubscriberChannel, ReactNode> = {
@@ -26,19 +28,23 @@ const ICON: Record<SubscriberChannel, ReactNode> = {
   telegram: <SendOutlined aria-hidden />,
   whatsapp: <WhatsAppOutlined aria-hidden />,
 };
-const ZERO: DeliveryCounts = { sent: 0, failed: 0, pending: 0 };
+const ZERO: DeliveryCounts = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const SMALL: CSSProperties = { fontSize: 12, lineHeight: '20px' };
 const NUMBER: CSSProperties = { minWidth: 38, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 /** One count with its icon; coloured only when it is not zero, so a glance finds failures. */
-function Count({ kind, value }: { kind: keyof DeliveryCounts; value: number }) {
+export function Count({ kind, value }: { kind: keyof DeliveryCounts; value: number }) {
   const { t } = useTranslation('delivery');
   const icon = {
     sent: <CheckCircleOutlined aria-hidden />,
     failed: <CloseCircleOutlined aria-hidden />,
     pending: <ClockCircleOutlined aria-hidden />,
+    expired: <HourglassOutlined aria-hidden />,
   }[kind];
-  const colour = value === 0 ? 'rgba(0, 0, 0, 0.6)' : { sent: '#237804', failed: '#cf1322', pending: '#0958d9' }[kind];
+  const colour =
+    value === 0
+      ? 'rgba(0, 0, 0, 0.6)'
+      : { sent: '#237804', failed: '#cf1322', pending: '#0958d9', expired: '#ad6800' }[kind];
   return (
     <span title={t(`status.${kind}`)} data-count={kind} style={{ ...NUMBER, color: colour }}>
       {icon} {value.toLocaleString('en-SG')}
@@ -55,15 +61,20 @@ function ChannelLine({ channel, counts }: { channel: SubscriberChannel; counts: 
       aria-label={t('status.counts', { channel: label, ...counts })}
       data-channel={channel}
       gap={6}
-      align="center"
+      align="flex-start"
       style={SMALL}
     >
       <span style={{ width: 70, flexShrink: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {ICON[channel]} {label}
       </span>
-      <Count kind="sent" value={counts.sent} />
-      <Count kind="failed" value={counts.failed} />
-      <Count kind="pending" value={counts.pending} />
+      {/* The numbers wrap beside the label when the column is narrow (a fourth one, expired, under the first). */}
+      <Flex gap={6} wrap style={{ rowGap: 0, minWidth: 0 }}>
+        <Count kind="sent" value={counts.sent} />
+        <Count kind="failed" value={counts.failed} />
+        <Count kind="pending" value={counts.pending} />
+        {/* Expired (not sent by the prayer time or the event's start): shown when there are any. */}
+        {counts.expired > 0 && <Count kind="expired" value={counts.expired} />}
+      </Flex>
     </Flex>
   );
 }
@@ -76,11 +87,12 @@ function OffLine({ states }: { states: ChannelState[] }) {
       {t('status.off')}:{' '}
       {states.map((state, i) => {
         const label = t(`channel.${state.channel}`);
-        const off = state.reason ? t('channels.off', { reason: state.reason }) : t('status.off');
+        const reason = channelOffReason(t, state);
+        const off = reason ? t('channels.off', { reason }) : t('status.off');
         return (
           <span key={state.channel}>
             {i > 0 && ', '}
-            <Tooltip title={state.reason ?? undefined}>
+            <Tooltip title={reason ?? undefined}>
               <span
                 role="note"
                 data-channel={state.channel}
@@ -99,7 +111,7 @@ function OffLine({ states }: { states: ChannelState[] }) {
 
 /**
  * What staff see of one item's delivery: the latest sending (broadcast or 'Correction N') with, per
- * channel, sent / failed / pending; 'Not sent' before any; channels that are off say so and why.
+ * channel, sent / failed / pending / expired; 'Not sent' before any; channels that are off say so and why.
  * Errors stay small: the last known counts remain, with a warning sign.
  */
 export function DeliveryStatus({ id, status }: { id: string; status: DeliveryStatusQuery }) {
@@ -150,7 +162,7 @@ export function DeliveryStatus({ id, status }: { id: string; status: DeliverySta
   const counts = (channel: SubscriberChannel) => latest.channels[channel] ?? ZERO;
   const offStates = data.channels.filter((state) => {
     const c = counts(state.channel);
-    return !state.enabled && c.sent + c.failed + c.pending === 0;
+    return !state.enabled && c.sent + c.failed + c.pending + c.expired === 0;
   });
   const shown = SUBSCRIBER_CHANNELS.filter((channel) => !offStates.some((s) => s.channel === channel));
   return (

@@ -37,6 +37,7 @@ export const common = defineCatalogue(
     errorDetails: 'Details: {{message}}',
     sectionLoading: 'Loading section...',
     sectionBuild: 'Section build: {{label}}',
+    personalDataRemoved: '(removed after the retention period)',
   },
   {
     appName: 'UmmahNotify',
@@ -73,5 +74,6 @@ export const common = defineCatalogue(
     errorDetails: 'விவரம்: {{message}}',
     sectionLoading: 'பகுதியை ஏற்றுகிறது...',
     sectionBuild: 'பகுதியின் பதிப்பு: {{label}}',
+    personalDataRemoved: '(காப்புக் காலம் முடிந்ததால் நீக்கப்பட்டது)',
   },
 );

@@ -2,8 +2,9 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * Public sign-up on the landing page, its confirm and unsubscribe pages, and the public feed.
- * Keys under `validation.` and `server.` hold, in English, exactly the messages of the shared schemas and
- * of the server, so the page can show their Tamil twin.
+ * Keys under `validation.` hold, in English, exactly the messages of the shared schemas, so the page can
+ * show their Tamil twin; `server.*` are the server's refusals, which it answers with their key and values
+ * (ApiErrorBody.key, .params) beside the English message.
  */
 export const signup = defineCatalogue(
   {
@@ -60,29 +61,23 @@ export const signup = defineCatalogue(
     'validation.Enter an 8-digit Singapore number': 'Enter an 8-digit Singapore number',
     'validation.Enter the 6-digit code': 'Enter the 6-digit code',
     'validation.This link is not valid': 'This link is not valid',
-    'validation.Too many requests. Please wait a minute and try again.':
-      'Too many requests. Please wait a minute and try again.',
-    'validation.We have already sent 3 confirmation messages to this address in the last hour. Please try again later.':
+    'server.tooManyRequests': 'Too many requests. Please wait a minute and try again.',
+    'server.tooManyMessages':
       'We have already sent 3 confirmation messages to this address in the last hour. Please try again later.',
-    'validation.This confirmation link has expired or was already used':
-      'This confirmation link has expired or was already used',
-    'validation.Email sign-up is not available right now. Please choose another way.':
-      'Email sign-up is not available right now. Please choose another way.',
-    'validation.Telegram sign-up is not available right now. Please choose another way.':
-      'Telegram sign-up is not available right now. Please choose another way.',
-    'validation.Web push sign-up is not available right now. Please choose another way.':
-      'Web push sign-up is not available right now. Please choose another way.',
-    'validation.WhatsApp sign-up is not available right now. Please choose another way.':
-      'WhatsApp sign-up is not available right now. Please choose another way.',
-    'validation.We could not send the WhatsApp message just now. Please try again later.':
-      'We could not send the WhatsApp message just now. Please try again later.',
-    'validation.We could not send the email message just now. Please try again later.':
-      'We could not send the email message just now. Please try again later.',
-    'validation.That code is not right': 'That code is not right',
-    'validation.This code has expired. Please ask for a new one.': 'This code has expired. Please ask for a new one.',
-    'validation.Too many wrong codes. Please ask for a new code.': 'Too many wrong codes. Please ask for a new code.',
-    "validation.This browser's push service is not supported. Please choose another way.":
-      "This browser's push service is not supported. Please choose another way.",
+    'server.linkUsed': 'This confirmation link has expired or was already used',
+    'server.unknownLink': 'This unsubscribe link is not valid. You may already be unsubscribed.',
+    'server.emailOff': 'Email sign-up is not available right now. Please choose another way.',
+    'server.telegramOff': 'Telegram sign-up is not available right now. Please choose another way.',
+    'server.webpushOff': 'Web push sign-up is not available right now. Please choose another way.',
+    'server.whatsappOff': 'WhatsApp sign-up is not available right now. Please choose another way.',
+    'server.whatsappNotSent': 'We could not send the WhatsApp message just now. Please try again later.',
+    'server.emailNotSent': 'We could not send the email message just now. Please try again later.',
+    'server.codeWrong': 'That code is not right',
+    'server.codeExpired': 'This code has expired. Please ask for a new one.',
+    'server.codeTooManyTries': 'Too many wrong codes. Please ask for a new code.',
+    'server.unknownPushService': "This browser's push service is not supported. Please choose another way.",
+    'server.pushKeyNotOnCurve': "This browser's push key is not a P-256 public key. Please choose another way.",
+    'server.pushAuthNot16Bytes': "This browser's push secret is not 16 bytes long. Please choose another way.",
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
     confirmTitle: 'Confirm your email',
     confirmChecking: 'Confirming your subscription...',
@@ -172,29 +167,23 @@ export const signup = defineCatalogue(
     'validation.Enter an 8-digit Singapore number': '8 இலக்க சிங்கப்பூர் எண்ணை உள்ளிடவும்',
     'validation.Enter the 6-digit code': '6 இலக்கக் குறியீட்டை உள்ளிடவும்',
     'validation.This link is not valid': 'இந்த இணைப்பு செல்லாது',
-    'validation.Too many requests. Please wait a minute and try again.':
-      'அதிகமான கோரிக்கைகள். ஒரு நிமிடம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
-    'validation.We have already sent 3 confirmation messages to this address in the last hour. Please try again later.':
+    'server.tooManyRequests': 'அதிகமான கோரிக்கைகள். ஒரு நிமிடம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
+    'server.tooManyMessages':
       'கடந்த ஒரு மணி நேரத்தில் இந்த முகவரிக்கு ஏற்கெனவே 3 உறுதிப்படுத்தல் செய்திகளை அனுப்பியுள்ளோம். பிறகு மீண்டும் முயற்சிக்கவும்.',
-    'validation.This confirmation link has expired or was already used':
-      'இந்த உறுதிப்படுத்தல் இணைப்பு காலாவதியானது அல்லது ஏற்கெனவே பயன்படுத்தப்பட்டது',
-    'validation.Email sign-up is not available right now. Please choose another way.':
-      'மின்னஞ்சல் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
-    'validation.Telegram sign-up is not available right now. Please choose another way.':
-      'Telegram பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
-    'validation.Web push sign-up is not available right now. Please choose another way.':
-      'உலாவி அறிவிப்புப் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
-    'validation.WhatsApp sign-up is not available right now. Please choose another way.':
-      'WhatsApp பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
-    'validation.We could not send the WhatsApp message just now. Please try again later.':
-      'இப்போது WhatsApp செய்தியை அனுப்ப முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
-    'validation.We could not send the email message just now. Please try again later.':
-      'இப்போது மின்னஞ்சலை அனுப்ப முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
-    'validation.That code is not right': 'அந்தக் குறியீடு சரியில்லை',
-    'validation.This code has expired. Please ask for a new one.': 'இந்தக் குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேளுங்கள்.',
-    'validation.Too many wrong codes. Please ask for a new code.': 'பல தவறான குறியீடுகள். புதிய குறியீட்டைக் கேளுங்கள்.',
-    "validation.This browser's push service is not supported. Please choose another way.":
-      'இந்த உலாவியின் அறிவிப்புச் சேவை ஆதரிக்கப்படவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.linkUsed': 'இந்த உறுதிப்படுத்தல் இணைப்பு காலாவதியானது அல்லது ஏற்கெனவே பயன்படுத்தப்பட்டது',
+    'server.unknownLink': 'இந்தப் பதிவு நீக்க இணைப்பு செல்லாது. நீங்கள் ஏற்கெனவே பதிவு நீக்கப்பட்டிருக்கலாம்.',
+    'server.emailOff': 'மின்னஞ்சல் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.telegramOff': 'Telegram பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.webpushOff': 'உலாவி அறிவிப்புப் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.whatsappOff': 'WhatsApp பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.whatsappNotSent': 'இப்போது WhatsApp செய்தியை அனுப்ப முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
+    'server.emailNotSent': 'இப்போது மின்னஞ்சலை அனுப்ப முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
+    'server.codeWrong': 'அந்தக் குறியீடு சரியில்லை',
+    'server.codeExpired': 'இந்தக் குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேளுங்கள்.',
+    'server.codeTooManyTries': 'பல தவறான குறியீடுகள். புதிய குறியீட்டைக் கேளுங்கள்.',
+    'server.unknownPushService': 'இந்த உலாவியின் அறிவிப்புச் சேவை ஆதரிக்கப்படவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.pushKeyNotOnCurve': 'இந்த உலாவியின் அறிவிப்புச் சாவி சரியான P-256 பொதுச் சாவி அல்ல. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.pushAuthNot16Bytes': 'இந்த உலாவியின் அறிவிப்பு இரகசியம் 16 பைட் நீளம் அல்ல. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     tooManyRequests: 'அதிகமான முயற்சிகள். சிறிது நேரம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
     confirmTitle: 'உங்கள் மின்னஞ்சலை உறுதிப்படுத்துங்கள்',
     confirmChecking: 'உங்கள் பதிவு உறுதிப்படுத்தப்படுகிறது...',

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { catalogues, FEED_ANCHOR } from '@ummahnotify/shared/domain';
+import { SERVER_URL } from '../support/env';
+import { insertMasjid, person, signIn } from '../support/fixtures';
+
+test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
+
+/**
+ * Issue 15's check, as a new user would: a notice "after Asar" tomorrow made in the form, then the list,
+ * the landing page card (time as people say it, the place with a map link) and its .ics, in both languages.
+ */
+const NOTICES = '/api/v1/admin/notifications/janaza';
+const PROVIDER = { id: randomUUID(), name: `Masjid Abdul Gafoor ${randomUUID().slice(0, 4)}`, contact: '62954209' };
+const j = catalogues.janaza.en;
+const p = catalogues.prayer;
+
+/** Tomorrow in Singapore, as the form's day picker shows it (DD-MM-YYYY) and as YYYY-MM-DD. */
+function tomorrow(): { shown: string; iso: string } {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  const [y, m, d] = iso.split('-');
+  return { shown: `${d}-${m}-${y}`, iso };
+}
+
+test.beforeAll(() =>
+  insertMasjid({
+    id: PROVIDER.id,
+    name: PROVIDER.name,
+    lastName: 'Gafoor',
+    postal: '209369',
+    contact: PROVIDER.contact,
+  }),
+);
+
+test('a notice after Asar tomorrow: the form, the list, the landing page card and its .ics', async ({ page }) => {
+  await signIn(page, person('admin'));
+  await page.goto('/dashboard/janaza-notifications/create');
+  await page.getByRole('combobox', { name: j['field.provider'] }).click();
+  await page.getByTitle(PROVIDER.name).click();
+  const name = `Haji Prayer ${randomUUID().slice(0, 6)}`;
+  await page.getByLabel(j['field.name'], { exact: true }).fill(name);
+  await page.getByLabel(j['field.age'], { exact: true }).fill('77');
+  await page.getByLabel(j['field.postal'], { exact: true }).fill('209369');
+  await expect(page.getByLabel(j['timeKind.prayer'], { exact: true })).toBeChecked();
+  const day = page.getByPlaceholder(j['field.prayerDatePlaceholder']);
+  await day.click();
+  await day.fill(tomorrow().shown);
+  await day.press('Enter');
+  await page.getByLabel('After Asar', { exact: true }).check();
+  await page.getByRole('button', { name: j.saveNotification }).click();
+  await expect(page.getByText(j.created)).toBeVisible();
+
+  const res = await page.request.get(`${NOTICES}?q=${encodeURIComponent(name)}`);
+  const [created] = (await res.json()).data;
+  expect(created).toMatchObject({ name, prayer: 'asar', postal: '209369' });
+  // Asar in Singapore is between 3:30 and 4:45 pm all year.
+  const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Singapore', timeStyle: 'short' }).format(
+    new Date(created.dueDate),
+  );
+  expect(local >= '15:30' && local <= '16:45', local).toBe(true);
+
+  await page.getByRole('tab', { name: j['tab.edit'] }).click();
+  await page.getByRole('textbox', { name: j.search }).fill(name);
+  await expect(page.locator('tbody tr').filter({ hasText: name })).toContainText(/after Asar \(about \d:\d\d\s?pm\)/);
+
+  expect((await page.request.patch(`${NOTICES}/${created._id}`, { data: { status: 'approved' } })).status()).toBe(200);
+  await page.goto('/');
+  const card = page.locator(`#${FEED_ANCHOR.janaza(created._id)}`);
+  await expect(card).toContainText(/Prayer: \w+day, \d+ \w+ \d{4}, after Asar \(about \d:\d\d\s?pm\)/);
+  await expect(card).toContainText(`Place: ${PROVIDER.name}, Singapore 209369`);
+  await expect(card.getByRole('link', { name: 'Open the map of Singapore 209369' })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=Singapore+209369',
+  );
+  const ics = await (await page.request.get(`/api/public/feed/janaza/${created._id}.ics`)).text();
+  expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`LOCATION:${PROVIDER.name}\\, Singapore 209369`);
+
+  await page.getByText('தமிழ்', { exact: true }).first().click();
+  await expect(card).toContainText(`${p.ta['name.asar']} தொழுகைக்குப் பின் (ஏறக்குறைய`);
+  await expect(card).toContainText(`${PROVIDER.name}, சிங்கப்பூர் 209369`);
+  await expect(card.getByRole('link', { name: 'சிங்கப்பூர் 209369 வரைபடத்தைத் திறக்கவும்' })).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { BlockList, isIP } from 'node:net';
+
+/** Addresses the internet cannot reach us at: loopback, private, link-local, CGNAT, unique-local. */
+const notPublic = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  notPublic.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  notPublic.addSubnet(net, bits, 'ipv6');
+
+/** Names only a local network resolves (RFC 6761/6762/8375 and the common home-router suffixes). */
+const LOCAL_NAME = /(^|\.)(localhost|local|lan|home|internal|intranet|home\.arpa)$/i;
+
+/**
+ * True when PUBLIC_URL is an https address other servers on the internet (Telegram's) can call: https,
+ * and a host that is neither a local name nor a loopback/private address. A name that resolves to a
+ * private address behind split DNS is not detected; TELEGRAM_UPDATES=polling covers that case.
+ */
+export function isPublicHttps(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  if (family === 4) return !notPublic.check(host, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+    if (mapped) return !notPublic.check(mapped[1], 'ipv4');
+    return !notPublic.check(host, 'ipv6');
+  }
+  return host.includes('.') && !LOCAL_NAME.test(host);
+}
