@@ -33,8 +33,22 @@ function run(name, command, args, options = {}) {
   });
 }
 
-function count(name, res, passed, failed) {
-  results.push({ name, ok: res.code === 0 && failed === 0, passed, failed, seconds: res.seconds });
+function count(name, res, passed, failed, notes = []) {
+  results.push({ name, ok: res.code === 0 && failed === 0, passed, failed, seconds: res.seconds, notes });
+}
+
+/** The tests of a Playwright JSON report that failed or passed only on a retry, and errors outside any test. */
+function playwrightNotes(report) {
+  const notes = (report?.errors ?? []).map((e) => `error outside a test: ${(e.message ?? '').split('\n')[0]}`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          notes.push(`${t.status === 'flaky' ? 'flaky (passed on retry)' : 'FAILED'}: ${spec.file}:${spec.line} ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return notes;
 }
 
 // 1. Front end: jest
@@ -76,10 +90,11 @@ async function playwright(name, label, args) {
     cwd: 'e2e',
     env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
-  const stats = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).stats : undefined;
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
+  const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (res.code !== 0 && !stats?.unexpected ? 1 : 0);
-  count(name, res, passed, failed);
+  count(name, res, passed, failed, playwrightNotes(report));
 }
 
 // 4. End to end in Chromium
@@ -93,8 +108,11 @@ await playwright('e2e instances', 'e2e, three instances (Playwright, Chromium)',
 ]);
 
 console.log('\n=== summary');
-for (const r of results)
+// The summary names what failed (CI shows only the end of the log).
+for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  for (const note of r.notes) console.log(`       ${note}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`total: ${passed} passed, ${failed} failed`);
