@@ -44,7 +44,9 @@ function playwrightNotes(report) {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
         if (t.status === 'unexpected' || t.status === 'flaky')
-          notes.push(`${t.status === 'flaky' ? 'flaky (passed on retry)' : 'FAILED'}: ${spec.file}:${spec.line} ${spec.title}`);
+          notes.push(
+            `${t.status === 'flaky' ? 'flaky (passed on retry)' : 'FAILED'}: ${spec.file}:${spec.line} ${spec.title}`,
+          );
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report?.suites ?? []) walk(suite);

@@ -138,7 +138,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerAuthRoutes(app, { db, config, oidc });
   if (config.demo) await registerDemoIssuer(app, config);
 
-  await registerFeatures(app, { db, config, images });
+  app.decorate('images', images);
+  await registerFeatures(app);
   registerDeliveryRoutes(app, db);
   await registerFrontend(app, config, options.frontendRoot);
   return app;

@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { changeStatus, findNotice } from '../src/features/janaza/store';
-import { newSubscriber } from '../src/features/subscribers/test-rows';
 import { type PushService, startPushService } from './peers/push-service';
 import { engines, freshDatabase, type TestDatabase } from './support/databases';
 import { freePort } from './support/server';
 import { eventually, insertMasjid } from './support/staff';
+import { newSubscriber } from './support/subscriber-rows';
 
 const SUBSCRIBERS = 5_000;
 const CONCURRENCY = 8;

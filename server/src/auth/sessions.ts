@@ -74,7 +74,3 @@ export async function purgeSessions(db: Db, idleMs: number, now = new Date()): P
 export async function closeSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
 }
-
-export async function closeSessionsOfUser(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}

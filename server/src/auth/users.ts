@@ -11,8 +11,8 @@ import {
 import { audit } from '../audit';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
-import { committeeRightsFor } from '../features/committee/account-rights';
 import { HttpError } from '../web/errors';
+import { committeeRightsFor } from './account-rights';
 import type { VerifiedIdentity } from './oidc';
 
 export interface SignInPolicy {

@@ -156,7 +156,7 @@ export interface SubscribersTable {
   created_at: string;
   updated_at: string;
   deactivated_at: string | null;
-  /** SHA-256 (hex) of the unsubscribe link's secret (features/signup/unsubscribe-token.ts); set when an email needs it. */
+  /** SHA-256 (hex) of the unsubscribe link's secret (delivery/unsubscribe-token.ts); set when an email needs it. */
   token_hash: string | null;
   /** SHA-256 of the random unsubscribe secret an older version kept in clear: links already sent keep working. */
   legacy_token_hash: string | null;

@@ -3,11 +3,11 @@ import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { unsubscribeToken } from '../features/signup/unsubscribe-token';
 import { sha256 } from '../secrets';
 import type { Message, Recipient } from './channels/types';
 import { expireClaimed, isPastDeadline } from './expiry';
 import { renderEvent, renderJanaza } from './messages';
+import { unsubscribeToken } from './unsubscribe-token';
 
 /** One claimed delivery, ready to send; `cancelled` says why it must not be sent after all. */
 export interface Job {
@@ -26,7 +26,7 @@ export interface Job {
 export interface ClaimOptions {
   engine: 'sqlite' | 'postgres';
   config: Pick<Config, 'publicUrl' | 'timeZone'> & {
-    /** The key of the unsubscribe links' secrets (features/signup/unsubscribe-token.ts). */
+    /** The key of the unsubscribe links' secrets (delivery/unsubscribe-token.ts). */
     unsubscribeKey: string;
   };
   leaseMs: number;

@@ -8,8 +8,8 @@ import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
 import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import { newSubscriber } from '../../test/support/subscriber-rows';
 import type { SubscribersTable } from '../db/schema';
-import { newSubscriber } from '../features/subscribers/test-rows';
 
 interface PushPayload {
   title: string;

@@ -7,7 +7,7 @@ import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
 import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
-import { newSubscriber } from '../features/subscribers/test-rows';
+import { newSubscriber } from '../../test/support/subscriber-rows';
 
 type Reply = { data?: unknown; message?: string };
 

@@ -28,7 +28,7 @@ declare module 'fastify' {
 export interface DeliveryOptions {
   db: Db;
   config: Config;
-  /** The key of email unsubscribe links (the session secret; features/signup/unsubscribe-token.ts). */
+  /** The key of email unsubscribe links (the session secret; delivery/unsubscribe-token.ts). */
   unsubscribeKey: string;
   log: FastifyBaseLogger;
   /** Where the generated VAPID keys are shared with the other instances (default: this process only). */

@@ -7,9 +7,9 @@ import { client } from '../../test/support/client';
 import { connectTo, engines, freshDatabase } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import { newSubscriber } from '../../test/support/subscriber-rows';
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
-import { newSubscriber } from '../features/subscribers/test-rows';
 import { claimDue, reclaimExpired } from './claim';
 import { DEFAULT_RETRY, ResultWriter, retryDelay } from './results';
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
 import type { Db } from '../db/connect';
 import { seedCommittee } from '../features/committee/seed';
-import { seedDemoDeliveries } from '../features/demo-deliveries/seed';
 import { seedEvents } from '../features/events/seed';
 import { seedJanaza } from '../features/janaza/seed';
 import { seedMembers } from '../features/members/seed';
 import { seedSubscribers } from '../features/subscribers/seed';
+import { seedDemoDeliveries } from './deliveries';
 
 /**
  * Demo mode fills an empty database with realistic sample data, so a visitor sees a working product.

@@ -14,27 +14,31 @@ import { registerSummary } from './summary/routes';
 import { registerUploads } from './uploads/routes';
 import type { ImageStore } from './uploads/store';
 
-export interface FeatureDeps {
-  db: Db;
-  config: Config;
-  /** Uploaded images: in the database, or in the bucket of S3_URL. */
-  images: ImageStore;
+declare module 'fastify' {
+  /** What the features need, set on the instance by buildApp (app.ts) before registerFeatures runs. */
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Uploaded images: in the database, or in the bucket of S3_URL. */
+    images: ImageStore;
+  }
 }
 
 /**
  * Every section's routes, one line each. A section lives in features/<section>/ with the same name
  * as its remote and its file in shared/src/domain; its routes also need lines in auth/rights.ts.
+ * Each reads what it needs from the instance (app.db, app.config, app.images), so no feature imports this file.
  */
-export async function registerFeatures(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  await registerUploads(app, deps);
-  await registerProviders(app, deps);
-  await registerJanaza(app, deps);
-  await registerEvents(app, deps);
-  await registerMembers(app, deps);
-  await registerCommittee(app, deps);
-  await registerSubscribers(app, deps);
-  await registerSummary(app, deps);
-  await registerActivity(app, deps);
-  await registerSignup(app, deps);
-  await registerFeed(app, deps);
+export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  await registerUploads(app);
+  await registerProviders(app);
+  await registerJanaza(app);
+  await registerEvents(app);
+  await registerMembers(app);
+  await registerCommittee(app);
+  await registerSubscribers(app);
+  await registerSummary(app);
+  await registerActivity(app);
+  await registerSignup(app);
+  await registerFeed(app);
 }

@@ -80,8 +80,3 @@ export interface CommitteeMember {
   createdAt: string;
   updatedAt: string;
 }
-
-/** The rights a committee member gives its account: its rights when a backend user, none otherwise. */
-export function effectiveRights(m: { backendUser: boolean; rights: Rights }): Rights {
-  return m.backendUser ? m.rights : 'none';
-}

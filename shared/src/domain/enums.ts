@@ -50,7 +50,6 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const DEFAULT_SERVICE_TYPE: ServiceType = 'general';
-export const serviceTypeSchema = z.enum(SERVICE_TYPES);
 
 export const SUBSCRIBER_CHANNELS = ['webpush', 'email', 'whatsapp', 'telegram'] as const;
 export type SubscriberChannel = (typeof SUBSCRIBER_CHANNELS)[number];

@@ -11,7 +11,6 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../index';
 import { actorId } from '../members/actor';
 import {
   assignRole,
@@ -25,7 +24,8 @@ const ONE = `${COMMITTEE_API.list}/:id`;
 const ASSIGN = `${COMMITTEE_API.list}/assign/:id`;
 
 /** Committee members (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`; create answers 201. */
-export async function registerCommittee(app: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+export async function registerCommittee(app: FastifyInstance): Promise<void> {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -8,12 +8,12 @@ import {
 } from '@ummahnotify/shared/domain';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { audit } from '../../audit';
+import { grantOf, moveGrant } from '../../auth/account-rights';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../web/errors';
 import { uniqueEmail } from '../members/db-errors';
 import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
-import { grantOf, moveGrant } from './account-rights';
 import { toColumns, toCommitteeMember, toInput } from './mapper';
 
 export interface CommitteeListFilter {

@@ -11,8 +11,8 @@ import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import type { CookieJar } from '../../../test/support/sign-in';
 import { eventually, staffJar } from '../../../test/support/staff';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { SubscribersTable } from '../../db/schema';
-import { newSubscriber } from '../subscribers/test-rows';
 
 type Reply = { code?: number; data?: { _id?: string; number?: number }; message?: string };
 const WHATSAPP = { token: 'EAAG-correction-test', phoneId: '109876500001' };

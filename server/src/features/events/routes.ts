@@ -8,7 +8,6 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedInUser } from '../../auth/guard';
-import type { FeatureDeps } from '../index';
 import { registerEventCorrection } from './correction';
 import { readEventForm } from './form';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
@@ -21,7 +20,8 @@ const AI_SOURCE = EVENT_PATHS.aiSource(':id');
  * Events (SPEC §7, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
  * delete, and the pasted AI answer kept as the draft source. Rights: auth/rights.ts (staff).
  */
-export async function registerEvents(app: FastifyInstance, { db, images }: FeatureDeps): Promise<void> {
+export async function registerEvents(app: FastifyInstance): Promise<void> {
+  const { db, images } = app;
   const writer = (request: FastifyRequest): Writer => {
     return { db, images, actorId: signedInUser(request).id };
   };

@@ -76,10 +76,6 @@ async function rowFor(db: Reader, id: string): Promise<EventRow> {
   return row;
 }
 
-export async function findEvent(db: Db, id: string): Promise<EventJson> {
-  return eventToJson(await rowFor(db, id));
-}
-
 function columnsFor(fields: UpdateEvent): Updateable<EventsTable> {
   const columns: Updateable<EventsTable> = {};
   if (fields.heading !== undefined) columns.heading = fields.heading;

@@ -6,6 +6,11 @@ test('TEXT values escape backslash, semicolon, comma and line breaks', () => {
   assert.equal(escapeText('a\\b; c, d\r\ne\nf'), 'a\\\\b\\; c\\, d\\ne\\nf');
 });
 
+test('TEXT values keep tabs and leave out every other control character (RFC 5545 TSAFE-CHAR)', () => {
+  // A vertical tab, form feed, NUL, ESC, DEL and a C1 control (NEL): none may appear in a TEXT value.
+  assert.equal(escapeText('Ahmad\vbin\fAli\u0000\u001b[2J\u007f\u0085 \tnote'), 'AhmadbinAli[2J \tnote');
+});
+
 test('lines fold at 75 octets without splitting a UTF-8 character', () => {
   const line = `DESCRIPTION:${'ஜனாஸா '.repeat(30)}`;
   const folded = foldLine(line).split('\r\n');

@@ -15,13 +15,20 @@ export interface CalendarEvent {
   url: string;
 }
 
-/** TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and line breaks as \n. */
+/**
+ * TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and line breaks as \n. Other control
+ * characters are not allowed in TEXT (only HTAB is), so they are left out: a name or note stored with one
+ * cannot end the line early or hide a property of its own.
+ */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .split('')
+    .filter((c) => c === '\t' || !isControlCharacter(c))
+    .join('');
 }
 
 /**

@@ -11,7 +11,6 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../web/errors';
-import type { FeatureDeps } from '../index';
 import { sendImage } from '../uploads/send';
 import { type CalendarEvent, calendarFile } from './ics';
 import {
@@ -43,7 +42,8 @@ function idOf(file: string): string {
 }
 
 /** The public feed (no session): upcoming public notices and published events, their .ics files and images. */
-export async function registerFeed(app: FastifyInstance, { db, config, images }: FeatureDeps): Promise<void> {
+export async function registerFeed(app: FastifyInstance): Promise<void> {
+  const { db, config, images } = app;
   const host = new URL(config.publicUrl).host;
 
   app.get(FEED_API.feed, { schema: { response: { 200: feedResponseSchema } } }, async () => {

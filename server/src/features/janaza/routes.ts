@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
 import { HttpError, parseOr400 } from '../../web/errors';
-import type { FeatureDeps } from '../index';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { readForm } from '../uploads/multipart';
+import { registerJanazaCorrection } from './correction';
 import { refuseDuplicates } from './duplicates';
 import { noticeTime } from './prayer-time';
 import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNotice } from './store';
@@ -30,9 +30,9 @@ const notFound = () => new HttpError(404, m['error.notFound']);
 /**
  * The janaza handlers, built once per app. Exported so SPEC §7's second path set
  * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
- * `registerJanazaListAndCreate(app, deps, JANAZA_PATHS.legacyNotices)`: one implementation.
+ * `registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices)`: one implementation.
  */
-export function janazaHandlers({ db, images }: FeatureDeps) {
+export function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
@@ -158,20 +158,21 @@ const UPDATE_DOC =
   'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
 
 /** GET (list) and POST (create) at `path`; the routes also need their lines in auth/rights.ts. */
-export function registerJanazaListAndCreate(app: FastifyInstance, deps: FeatureDeps, path: string): void {
-  const handlers = janazaHandlers(deps);
+export function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
+  const handlers = janazaHandlers(app);
   app.get(path, { schema: { querystring: janazaListQuerySchema } }, handlers.list);
   app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC } }, handlers.create);
 }
 
 /** SPEC §7: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id}. */
-export async function registerJanaza(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const handlers = janazaHandlers(deps);
-  registerJanazaListAndCreate(app, deps, JANAZA_PATHS.notices);
+export async function registerJanaza(app: FastifyInstance): Promise<void> {
+  const handlers = janazaHandlers(app);
+  registerJanazaListAndCreate(app, JANAZA_PATHS.notices);
   app.patch(
     `${JANAZA_PATHS.notices}/:id`,
     { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC } },
     handlers.update,
   );
   app.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema } }, handlers.remove);
+  registerJanazaCorrection(app);
 }

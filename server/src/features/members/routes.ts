@@ -11,15 +11,15 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FeatureDeps } from '../index';
 import { actorId } from './actor';
 import { createMember, deleteMember, listMembers, updateMember, verifyMember } from './store';
 
-const ONE = `${MEMBERS_API.list}/:id`;
-const VERIFY = '/api/v1/admin/users/verify/member/:id';
+const ONE = MEMBERS_API.one(':id');
+const VERIFY = MEMBERS_API.verify(':id');
 
 /** Members, masjids and partners (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`. */
-export async function registerMembers(app: FastifyInstance, { db }: FeatureDeps): Promise<void> {
+export async function registerMembers(app: FastifyInstance): Promise<void> {
+  const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

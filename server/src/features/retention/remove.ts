@@ -4,7 +4,7 @@ import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import type { ImageStore } from '../uploads/store';
 
-/** The audit entities whose rows copy a janaza notice (features/janaza routes, delivery/routes.ts). */
+/** The audit entities whose rows copy a janaza notice (features/janaza: its routes and correction.ts). */
 const NOTICE_ENTITIES = ['janaza_notice', 'janaza'];
 const BATCH = 100;
 const DAY_MS = 24 * 60 * 60_000;

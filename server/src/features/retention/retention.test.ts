@@ -13,7 +13,7 @@ import { startInstances, type TestInstances } from '../../../test/support/instan
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
 import { eventually, insertMasjid, staffJar } from '../../../test/support/staff';
-import { newSubscriber } from '../subscribers/test-rows';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
 import { RETENTION_JOB } from './job';
 
 const DAY = 24 * 60 * 60_000;

@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newToken, sha256 } from '../../secrets';
-import type { FeatureDeps } from '../index';
 import { checkAddressLimit, HOUR, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
@@ -36,7 +35,7 @@ const result = { 200: signupResultSchema, 201: signupResultSchema, 202: signupRe
  * and WhatsApp flows with their webhooks. Sign-up and confirm routes are rate limited per IP; messages
  * to one address are limited per hour.
  */
-export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+export async function registerSignup(app: FastifyInstance): Promise<void> {
   await app.register(async (plugin) => {
     await plugin.register(rateLimit, {
       ...app.rateLimits.store,
@@ -47,9 +46,9 @@ export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): P
     plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(text)))),
     );
-    registerCore(plugin, deps);
-    registerTelegram(plugin, deps);
-    await registerWhatsApp(plugin, deps);
+    registerCore(plugin);
+    registerTelegram(plugin);
+    await registerWhatsApp(plugin);
   });
   // Used and expired requests, and the IP addresses they came from, are kept only while the
   // per-address limit counts them.
@@ -57,12 +56,13 @@ export async function registerSignup(app: FastifyInstance, deps: FeatureDeps): P
     name: 'signup-purge-requests',
     everyMs: 10 * MINUTE,
     run: async () => {
-      await purgeRequests(deps.db, new Date(Date.now() - HOUR));
+      await purgeRequests(app.db, new Date(Date.now() - HOUR));
     },
   });
 }
 
-function registerCore(app: FastifyInstance, { db, config }: FeatureDeps): void {
+function registerCore(app: FastifyInstance): void {
+  const { db, config } = app;
   const channels = () => app.delivery.channels;
   const limited = { rateLimit: SIGNUP_RATE_LIMIT };
 

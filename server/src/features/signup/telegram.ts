@@ -8,7 +8,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newToken, safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
-import type { FeatureDeps } from '../index';
 import { HOUR, SIGNUP_RATE_LIMIT } from './limits';
 import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
 import { registerTelegramPolling } from './telegram-polling';
@@ -38,7 +37,8 @@ const STOP = /^\/stop(?:@\w+)?\s*$/;
  * without a public https address, its long polling) redeems the token on /start, deactivates on /stop
  * or when the bot is blocked.
  */
-export function registerTelegram(app: FastifyInstance, { db, config }: FeatureDeps): void {
+export function registerTelegram(app: FastifyInstance): void {
+  const { db, config } = app;
   const telegram = () => app.delivery.channels.telegram;
 
   app.addHook('onReady', async () => {

@@ -7,8 +7,8 @@ import { client } from '../../../test/support/client';
 import { connectTo, engines, freshDatabase } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { eventually, insertMasjid, staffJar } from '../../../test/support/staff';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
 import { migrateToLatest, migratorFor } from '../../db/migrate';
-import { newSubscriber } from '../subscribers/test-rows';
 import { deactivateByToken } from './store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

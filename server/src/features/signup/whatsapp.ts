@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
-import type { FeatureDeps } from '../index';
 import { checkAddressLimit, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
 import {
   choiceOf,
@@ -57,7 +56,8 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE']);
  * WhatsApp: a 6-digit code sent to the phone confirms the sign-up; the Cloud API webhook (signature
  * checked on the raw body) unsubscribes on STOP.
  */
-export async function registerWhatsApp(app: FastifyInstance, { db, config }: FeatureDeps): Promise<void> {
+export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
   const whatsapp = () => app.delivery.channels.whatsapp;
   const limited = { rateLimit: SIGNUP_RATE_LIMIT };
 

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/guard';
 import { parseOr400 } from '../../web/errors';
-import type { FeatureDeps } from '../index';
 import { registerJanazaListAndCreate } from '../janaza/routes';
 import { readForm } from '../uploads/multipart';
 import { toSubscriberJson } from './json';
@@ -22,9 +21,9 @@ import { listSubscribers, updateSubscriber } from './store';
  * only; and the janaza section's own list and create handlers at /api/api/v1/admin/ummahnotify/janaza,
  * with the janaza routes' rights and validation.
  */
-export async function registerSubscribers(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
-  const { db } = deps;
-  registerJanazaListAndCreate(app, deps, SUBSCRIBERS_API.janaza);
+export async function registerSubscribers(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  registerJanazaListAndCreate(app, SUBSCRIBERS_API.janaza);
 
   app.get(
     SUBSCRIBERS_API.list,

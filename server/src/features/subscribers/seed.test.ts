@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { engines } from '../../../test/support/databases';
 import { startDemoServer } from '../../../test/support/demo-server';
+import { countSummaryDirectly } from '../../../test/support/summary-direct-count';
 import { readSummary } from '../summary/counters';
-import { countSummaryDirectly } from '../summary/direct-count';
 import { demoSubscribers } from './seed';
 
 describe('demo subscribers', () => {

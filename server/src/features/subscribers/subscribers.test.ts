@@ -13,7 +13,7 @@ import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
-import { newSubscriber } from './test-rows';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
 
 type Refusal = { code: number; message: string; errors?: { path: string; message: string }[] };
 const MISSING = '00000000-0000-4000-8000-000000000000';

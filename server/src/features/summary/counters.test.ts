@@ -4,12 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import type { Summary } from '@ummahnotify/shared/domain';
 import fc from 'fast-check';
 import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
+import { countSummaryDirectly } from '../../../test/support/summary-direct-count';
 import type { Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import * as summaryMigration from '../../db/migrations/2026-11-22-041-summary';
-import { newSubscriber } from '../subscribers/test-rows';
 import { readSummary } from './counters';
-import { countSummaryDirectly } from './direct-count';
 
 const CHANNELS = ['webpush', 'email', 'whatsapp', 'telegram'] as const;
 const POSITIONS = ['member', 'masjid', 'partner'] as const;

@@ -13,8 +13,8 @@ import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { signIn } from '../../../test/support/sign-in';
-import { newSubscriber } from '../subscribers/test-rows';
-import { countSummaryDirectly } from './direct-count';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
+import { countSummaryDirectly } from '../../../test/support/summary-direct-count';
 
 type SummaryBody = { code: number; data: Summary[] };
 type Created = { code: number; data: { _id: string } };

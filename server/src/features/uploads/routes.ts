@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureDeps } from '../index';
 import { importUploadFiles } from './import-files';
 import { sendImage } from './send';
 import type { ImageVariant } from './store';
@@ -10,7 +9,8 @@ import type { ImageVariant } from './store';
 const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 
 /** The multipart parser every form route uses, and the staff-only image URLs. */
-export async function registerUploads(app: FastifyInstance, { db, config, images }: FeatureDeps): Promise<void> {
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  const { db, config, images } = app;
   await importUploadFiles(db, images, config.dataDir, app.log);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
 

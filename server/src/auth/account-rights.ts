@@ -1,8 +1,8 @@
 import type { Rights } from '@ummahnotify/shared/domain';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import { audit } from '../../audit';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../web/errors';
+import { audit } from '../audit';
+import type { Database } from '../db/schema';
+import { HttpError } from '../web/errors';
 
 type Trx = Transaction<Database>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryKind } from '@ummahnotify/shared/domain';
-import type { Db } from '../../db/connect';
-import type { DeliveriesTable, OutboxTable } from '../../db/schema';
-import { EXPIRED_ERROR } from '../../delivery/expiry';
+import type { Db } from '../db/connect';
+import type { DeliveriesTable, OutboxTable } from '../db/schema';
+import { EXPIRED_ERROR } from '../delivery/expiry';
 
 /** About one message in this many failed (an old phone number, a full mailbox): a believable story. */
 const FAILED_EVERY = 23;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SubscribersTable } from '../../db/schema';
+import type { SubscribersTable } from '../../src/db/schema';
 
 let sequence = 0;
 

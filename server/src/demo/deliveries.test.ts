@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { engines } from '../../../test/support/databases';
-import { startDemoServer } from '../../../test/support/demo-server';
-import { expandNextOutbox } from '../../delivery/expand';
-import { enqueueCorrection } from '../../delivery/outbox';
-import { deliveryStatus } from '../../delivery/status';
+import { engines } from '../../test/support/databases';
+import { startDemoServer } from '../../test/support/demo-server';
+import { expandNextOutbox } from '../delivery/expand';
+import { enqueueCorrection } from '../delivery/outbox';
+import { deliveryStatus } from '../delivery/status';
 
 for (const engine of engines()) {
   describe(`demo delivery history (${engine})`, () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { engines } from '../../../test/support/databases';
-import { startTestServer, type TestServer } from '../../../test/support/server';
+import { engines } from '../../test/support/databases';
+import { startTestServer, type TestServer } from '../../test/support/server';
 import { moveGrant } from './account-rights';
 
 for (const engine of engines()) {

@@ -1,5 +1,5 @@
 import type { Summary } from '@ummahnotify/shared/domain';
-import type { Db } from '../../db/connect';
+import type { Db } from '../../src/db/connect';
 
 /**
  * The summary computed the obvious way, with COUNT queries over the tables. Too slow to answer with
