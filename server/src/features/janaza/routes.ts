@@ -32,7 +32,7 @@ const notFound = () => new HttpError(404, m['error.notFound']);
  * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
  * `registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices)`: one implementation.
  */
-export function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
+function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
   const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
@@ -158,16 +158,21 @@ const UPDATE_DOC =
   'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
 
 /** GET (list) and POST (create) at `path`; the routes also need their lines in auth/rights.ts. */
-export function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
+function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
   const handlers = janazaHandlers(app);
   app.get(path, { schema: { querystring: janazaListQuerySchema } }, handlers.list);
   app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC } }, handlers.create);
 }
 
-/** SPEC §7: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id}. */
+/**
+ * SPEC §7: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id};
+ * the same list and create again at /api/api/v1/admin/ummahnotify/janaza (SPEC §7's second set of paths);
+ * and the correction of a sent notice.
+ */
 export async function registerJanaza(app: FastifyInstance): Promise<void> {
   const handlers = janazaHandlers(app);
   registerJanazaListAndCreate(app, JANAZA_PATHS.notices);
+  registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices);
   app.patch(
     `${JANAZA_PATHS.notices}/:id`,
     { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC } },

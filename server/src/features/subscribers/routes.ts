@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/guard';
 import { parseOr400 } from '../../web/errors';
-import { registerJanazaListAndCreate } from '../janaza/routes';
 import { readForm } from '../uploads/multipart';
 import { toSubscriberJson } from './json';
 import { subscriberStats } from './stats';
@@ -18,12 +17,10 @@ import { listSubscribers, updateSubscriber } from './store';
 
 /**
  * The admin side of subscribers (SPEC §7, second set of paths): list, stats, updateuser, superadmin
- * only; and the janaza section's own list and create handlers at /api/api/v1/admin/ummahnotify/janaza,
- * with the janaza routes' rights and validation.
+ * only. (The janaza list and create that SPEC §7 also lists under this prefix are the janaza feature's.)
  */
 export async function registerSubscribers(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  registerJanazaListAndCreate(app, SUBSCRIBERS_API.janaza);
 
   app.get(
     SUBSCRIBERS_API.list,
