@@ -43,6 +43,8 @@ const SINGLETONS: Record<string, string> = {
   'react-i18next': 'react-i18next',
   dayjs: 'dayjs',
   '@ummahnotify/shared/client': '@ummahnotify/shared',
+  // The sections' frame and parts: a singleton of its own, so the public pages never load it.
+  '@ummahnotify/shared/client/section': '@ummahnotify/shared',
   // The domain (schemas with their zod, catalogues): once per page, not once per remote.
   '@ummahnotify/shared/domain': '@ummahnotify/shared',
 };

@@ -1,4 +1,5 @@
-import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
+import { registerCatalogues } from '@ummahnotify/shared/client';
+import { SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { CreateEventPage } from './create/CreateEventPage';

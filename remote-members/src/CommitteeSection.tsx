@@ -1,5 +1,5 @@
 import './catalogues';
-import { SectionPage } from '@ummahnotify/shared/client';
+import { SectionPage } from '@ummahnotify/shared/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommitteeForm } from './committee/CommitteeForm';

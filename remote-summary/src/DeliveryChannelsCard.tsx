@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { channelOffReason, DeliveryCount, useIsMobile } from '@ummahnotify/shared/client';
+import { useIsMobile } from '@ummahnotify/shared/client';
+import { channelOffReason, DeliveryCount } from '@ummahnotify/shared/client/section';
 import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';

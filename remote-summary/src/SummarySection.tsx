@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { registerCatalogues, SectionPage } from '@ummahnotify/shared/client';
+import { registerCatalogues } from '@ummahnotify/shared/client';
+import { SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import { isAxiosError } from 'axios';

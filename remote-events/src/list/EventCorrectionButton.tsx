@@ -1,6 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type DeliveryStatusQuery, refreshDeliveryStatus, useToast } from '@ummahnotify/shared/client';
+import { api, useToast } from '@ummahnotify/shared/client';
+import { type DeliveryStatusQuery, refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
 import { EVENT_PATHS, type EventJson } from '@ummahnotify/shared/domain';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  DeliveryStatus,
-  refreshDeliveryStatus,
-  useDeliveryStatus,
-  useIsMobile,
-  useToast,
-} from '@ummahnotify/shared/client';
+import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { DeliveryStatus, refreshDeliveryStatus, useDeliveryStatus } from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import {
   Alert,

@@ -1,5 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
-import { DeliveryStatus, type DeliveryStatusQuery, useToast } from '@ummahnotify/shared/client';
+import { useToast } from '@ummahnotify/shared/client';
+import { DeliveryStatus, type DeliveryStatusQuery } from '@ummahnotify/shared/client/section';
 import { catalogues, type JanazaNotice } from '@ummahnotify/shared/domain';
 import { App, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';

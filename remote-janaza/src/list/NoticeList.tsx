@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useDeliveryStatus, useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { useDeliveryStatus } from '@ummahnotify/shared/client/section';
 import {
   filterNotices,
   type JanazaNotice,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshDeliveryStatus, useToast } from '@ummahnotify/shared/client';
+import { useToast } from '@ummahnotify/shared/client';
+import { refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
 import { useCallback, useState } from 'react';
 import { callProblem } from '../api/errors';

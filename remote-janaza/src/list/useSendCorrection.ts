@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, refreshDeliveryStatus } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/shared/client';
+import { refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
 import { DELIVERY_API } from '@ummahnotify/shared/domain';
 
 /** POST the correction (202 {code, data: {number}}); the counts are looked at again either way. */

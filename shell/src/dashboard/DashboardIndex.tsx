@@ -1,4 +1,5 @@
-import { SmileMessage, useAuthStore } from '@ummahnotify/shared/client';
+import { useAuthStore } from '@ummahnotify/shared/client';
+import { SmileMessage } from '@ummahnotify/shared/client/section';
 import { sectionsFor } from '@ummahnotify/shared/domain';
 import { Navigate } from 'react-router-dom';
 

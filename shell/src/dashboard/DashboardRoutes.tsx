@@ -1,4 +1,4 @@
-import { SmileMessage } from '@ummahnotify/shared/client';
+import { SmileMessage } from '@ummahnotify/shared/client/section';
 import { SECTIONS } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardGuard } from '../auth/DashboardGuard';

@@ -1,4 +1,4 @@
-import { SectionErrorBoundary } from '@ummahnotify/shared/client';
+import { SectionErrorBoundary } from '@ummahnotify/shared/client/section';
 import type { SectionDef } from '@ummahnotify/shared/domain';
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';

@@ -1,0 +1,22 @@
+/**
+ * @ummahnotify/shared/client/section: the frame and parts the dashboard's sections share (section page with
+ * tabs, error boundary, "section unavailable", delivery status). A Module Federation singleton of its own,
+ * loaded with the first dashboard page, never by the public pages.
+ */
+export { channelOffReason } from './ui/channelOffReason';
+export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
+export { PlaceholderPage } from './ui/PlaceholderPage';
+export { SectionErrorBoundary } from './ui/SectionErrorBoundary';
+export { SectionPage, type SectionTabDef } from './ui/SectionPage';
+export { SectionUnavailable } from './ui/SectionUnavailable';
+export { SignedInAs } from './ui/SignedInAs';
+export { SmileMessage } from './ui/SmileMessage';
+export {
+  DELIVERY_POLL_FAST_MS,
+  DELIVERY_POLL_SLOW_MS,
+  type DeliveryStatusQuery,
+  deliveryPollInterval,
+  deliveryStatusKey,
+  refreshDeliveryStatus,
+  useDeliveryStatus,
+} from './ui/useDeliveryStatus';
