@@ -122,7 +122,14 @@ test('every section loads from its own origin, with exactly one copy of react, a
     }
     return out;
   });
-  for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', '@ummahnotify/shared/client'])
+  for (const pkg of [
+    'react',
+    'react-dom',
+    'antd',
+    '@ant-design/icons',
+    '@ummahnotify/shared/client',
+    '@ummahnotify/shared/client/section',
+  ])
     expect(loadedFrom[pkg], pkg).toEqual(['shell']);
 });
 
