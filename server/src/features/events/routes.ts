@@ -66,5 +66,5 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     return { code: 200, data: await setAiSource(writer(request), id, aiEventSchema.parse(request.body)) };
   });
 
-  registerEventCorrection(app, db);
+  registerEventCorrection(app);
 }
