@@ -23,6 +23,7 @@ import { renderJanaza } from '../../server/src/delivery/messages';
 import { changeStatus, insertNotice } from '../../server/src/features/janaza/store';
 import { seedProviders } from '../../server/src/features/providers/seed';
 import { listProviders } from '../../server/src/features/providers/store';
+import { newSubscriber } from '../../server/test/support/subscriber-rows';
 import { rerunTrustingPushService, startPushServiceProcess } from './child.mts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -74,23 +75,17 @@ async function main() {
     await db
       .insertInto('subscribers')
       .values(
-        subscriptions.slice(i, i + 500).map((s, j) => ({
-          id: randomUUID(),
-          channel: 'webpush',
-          address: s.endpoint,
-          push_keys: JSON.stringify(s.keys),
-          topic_janaza: 1,
-          topic_events: 0,
-          language: (i + j) % 3 === 0 ? 'ta' : 'en',
-          confirmed: 1,
-          active: 1,
-          created_at: now,
-          updated_at: now,
-          deactivated_at: null,
-          token_hash: null,
-          legacy_token_hash: null,
-          demo: 0,
-        })),
+        subscriptions.slice(i, i + 500).map((s, j) =>
+          newSubscriber({
+            channel: 'webpush',
+            address: s.endpoint,
+            push_keys: JSON.stringify(s.keys),
+            topic_events: 0,
+            language: (i + j) % 3 === 0 ? 'ta' : 'en',
+            created_at: now,
+            updated_at: now,
+          }),
+        ),
       )
       .execute();
   }
