@@ -5,7 +5,6 @@
  */
 export { channelOffReason } from './ui/channelOffReason';
 export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
-export { PlaceholderPage } from './ui/PlaceholderPage';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';
 export { SectionPage, type SectionTabDef } from './ui/SectionPage';
 export { SectionUnavailable } from './ui/SectionUnavailable';
