@@ -168,9 +168,7 @@ async function main() {
   // Baseline: what a plain loop over web-push's sendNotification does with the same subscriptions.
   log(`baseline: web-push sendNotification, one after the other, over ${sample} subscriptions...`);
   const row = await db.selectFrom('janaza_notices').selectAll().where('id', '=', notice.id).executeTakeFirstOrThrow();
-  const payload = pushPayload(
-    renderJanaza(row, 'en', { publicUrl: config.publicUrl, timeZone: config.timeZone, correction: false }),
-  );
+  const payload = pushPayload(renderJanaza(row, 'en', { publicUrl: config.publicUrl, correction: false }));
   const baselineBefore = (await peer.stats()).stats;
   const baselineStart = performance.now();
   let baselineFailures = 0;

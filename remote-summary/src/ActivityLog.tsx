@@ -4,13 +4,13 @@ import {
   ACTIVITY_KINDS,
   type ActivityEntry,
   type ActivityKind,
+  formatUpdatedAt,
   isPersonalDataRemoved,
 } from '@ummahnotify/shared/domain';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUpdatedAt } from './formatTime';
 import { type ActivityFilters, useActivity } from './useActivity';
 import { serverMessage } from './useSummary';
 

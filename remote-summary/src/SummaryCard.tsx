@@ -1,11 +1,10 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
-import { type Summary, sectionPath } from '@ummahnotify/shared/domain';
+import { formatUpdatedAt, type Summary, sectionPath } from '@ummahnotify/shared/domain';
 import { Card, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CardDef } from './cards';
-import { formatUpdatedAt } from './formatTime';
 
 /** One of the eight summary cards: its total, its breakdown, when it was counted, and its link. */
 export function SummaryCard({ card, summary }: { card: CardDef; summary: Summary }) {

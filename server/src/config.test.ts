@@ -10,7 +10,6 @@ describe('configuration from the environment', () => {
     assert.equal(c.publicUrl, 'http://localhost:3000');
     assert.equal(c.demo, true);
     assert.deepEqual(c.database, { kind: 'sqlite', file: './data/ummahnotify.sqlite' });
-    assert.equal(c.timeZone, 'Asia/Singapore');
     assert.equal(c.remotes.events, '/remotes/events/mf-manifest.json');
     assert.deepEqual(c.corsOrigins, ['http://localhost:3000']);
   });
@@ -44,7 +43,9 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'localhost' }, /^Configuration error: PUBLIC_URL must be an http\(s\) URL/],
     [{ SUPERADMIN_EMAILS: 'a@b.sg, not-an-email' }, /SUPERADMIN_EMAILS must be a comma-separated list of emails/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
-    [{ TZ_DISPLAY: 'Mars/Olympus' }, /TZ_DISPLAY must be an IANA time zone/],
+    // Every time is Singapore time (docs/decisions/2026-11-25-one-time-zone.md): another zone is refused, not ignored.
+    [{ TZ_DISPLAY: 'Mars/Olympus' }, /TZ_DISPLAY must be Asia\/Singapore or unset/],
+    [{ TZ_DISPLAY: 'Europe/London' }, /TZ_DISPLAY must be Asia\/Singapore or unset/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL must be an smtp/],
     [{ SUPPORT_WHATSAPP: 'call me' }, /SUPPORT_WHATSAPP must be a phone number/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /GOOGLE_CLIENT_SECRET is required/],

@@ -1,3 +1,4 @@
+import { TIME_ZONE } from '@ummahnotify/shared/domain';
 import { z } from 'zod';
 import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
 import { isPublicHttps } from './public-url';
@@ -177,23 +178,16 @@ const envSchema = z.object({
         '*.notify.windows.com',
       ]),
   ),
+  // Every time is Singapore time (shared/src/domain/time.ts); the setting is kept only to refuse another zone.
   TZ_DISPLAY: z.preprocess(
     blankToUndefined,
     z
-      .string()
-      .refine((tz) => isTimeZone(tz), 'must be an IANA time zone such as Asia/Singapore')
-      .default('Asia/Singapore'),
+      .literal(TIME_ZONE, {
+        error: `must be ${TIME_ZONE} or unset: every time is shown in Singapore time (docs/decisions/2026-11-25-one-time-zone.md)`,
+      })
+      .optional(),
   ),
 });
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -222,7 +216,6 @@ export interface Config {
   vapidSubject: string;
   superadminEmails: string[];
   supportWhatsapp: string | null;
-  timeZone: string;
   /** Which proxies' X-Forwarded-For to believe (client IPs for rate limits, https for cookies). */
   trustProxy: boolean | string;
   /** The push services' hosts a web push subscription may point at (`*.domain` for subdomains). */
@@ -358,7 +351,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     vapidSubject,
     superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
-    timeZone: e.TZ_DISPLAY,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     webpushEndpointHosts: e.WEBPUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
     channels: {

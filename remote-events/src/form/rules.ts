@@ -1,3 +1,4 @@
+import { wallClockOf } from '@ummahnotify/shared/client/section';
 import {
   createEventSchema,
   DEFAULT_SERVICE_TYPE,
@@ -6,7 +7,6 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { NewEventFields } from '../api/events';
-import { fromPickerValue } from '../lib/dateTime';
 
 /** What the antd form holds. The date is a picker value in Singapore wall-clock time. */
 export interface EventFormValues extends EventTextFields {
@@ -54,7 +54,7 @@ export function toNewEventFields(values: Partial<EventFormValues>): NewEventFiel
     addressTa: v.addressTa ?? '',
     registration: v.registration === true,
     serviceType: v.serviceType ?? DEFAULT_SERVICE_TYPE,
-    dateTime: fromPickerValue(v.dateTime),
+    dateTime: wallClockOf(v.dateTime),
   };
 }
 

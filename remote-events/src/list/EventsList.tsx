@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
 import { DeliveryStatus, refreshDeliveryStatus, useDeliveryStatus } from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
+import { formatEventDateTime } from '@ummahnotify/shared/domain';
 import {
   Alert,
   Button,
@@ -20,7 +21,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../api/useEvents';
-import { formatEventDateTime } from '../lib/dateTime';
 import { serverRefusal, translateMessage } from '../lib/messages';
 import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
 import { EventCorrectionButton } from './EventCorrectionButton';

@@ -1,7 +1,7 @@
+import { pickerValueOf, wallClockOf } from '@ummahnotify/shared/client/section';
 import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { EventChanges } from '../api/events';
-import { fromPickerValue, toPickerValue } from '../lib/dateTime';
 
 /** A row being edited (SPEC §4 Row edit): a copy of its values; Save sends it, Cancel drops it. */
 export interface EventDraft {
@@ -21,13 +21,13 @@ export function draftOf(event: EventJson): EventDraft {
     subHeading: event.subHeading,
     subHeadingTa: event.subHeadingTa,
     link: event.link,
-    dateTime: toPickerValue(event.dateTime),
+    dateTime: pickerValueOf(event.dateTime),
     published: event.published,
   };
 }
 
 export function changesOf(draft: EventDraft): EventChanges {
-  return { ...draft, dateTime: fromPickerValue(draft.dateTime) };
+  return { ...draft, dateTime: wallClockOf(draft.dateTime) };
 }
 
 /** Problems of a draft by field, checked by the shared update schema (English messages). */

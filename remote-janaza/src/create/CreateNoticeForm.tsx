@@ -1,10 +1,10 @@
 import { useToast } from '@ummahnotify/shared/client';
+import { wallClockOrValue } from '@ummahnotify/shared/client/section';
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
 import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { callProblem } from '../api/errors';
 import { useCreateNotice, useProviders } from '../api/notices';
-import { dueDateWire } from '../common/dueDateWire';
 import { ImagePicker, imageProblem } from '../common/ImagePicker';
 import { useJanazaText } from '../common/useJanazaText';
 import { zodRule } from '../common/zodRule';
@@ -209,7 +209,7 @@ export function CreateNoticeForm() {
           form={form}
           dueDateRules={[
             { required: true, message: t('error.dueDateRequired') },
-            fieldRule('dueDate', (v) => dueDateWire(v) ?? ''),
+            fieldRule('dueDate', (v) => wallClockOrValue(v) ?? ''),
           ]}
         />
 

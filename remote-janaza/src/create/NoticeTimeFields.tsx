@@ -1,9 +1,9 @@
+import { wallClockOrValue } from '@ummahnotify/shared/client/section';
 import { PRAYERS, type Prayer } from '@ummahnotify/shared/domain';
 import { DatePicker, Form, type FormInstance, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dueDateWire } from '../common/dueDateWire';
 import { useJanazaText } from '../common/useJanazaText';
 
 /** How the time of the janaza prayer is given (issue 15): after a daily prayer on a day, or at an exact time. */
@@ -30,7 +30,7 @@ export function prayerDateWire(value: unknown): string | undefined {
 export function timeWire(values: TimeValues): { prayer?: string; prayerDate?: string; dueDate?: unknown } {
   return values.timeKind === 'prayer'
     ? { prayer: values.prayer, prayerDate: prayerDateWire(values.prayerDate) }
-    : { dueDate: dueDateWire(values.dueDate) };
+    : { dueDate: wallClockOrValue(values.dueDate) };
 }
 
 // Enter confirms the typed date; it must not also send the half-filled form.

@@ -31,7 +31,7 @@ export function DueDate({
     );
   const text =
     prayer && value
-      ? formatJanazaWhen({ dueDate: value, prayer }, i18n.language === 'ta' ? 'ta' : 'en', undefined, 'medium')
+      ? formatJanazaWhen({ dueDate: value, prayer }, i18n.language === 'ta' ? 'ta' : 'en', 'medium')
       : shown.text;
   return (
     <Typography.Text strong style={{ whiteSpace: wrap || prayer ? 'normal' : 'nowrap' }}>

@@ -1,5 +1,6 @@
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { COMMITTEE_POSITIONS, type CommitteeMember } from '@ummahnotify/shared/domain';
+import { dateTextOf, pickerDateOf } from '@ummahnotify/shared/client/section';
+import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
 import {
   Alert,
   App,
@@ -22,7 +23,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isForbidden } from '../common/callProblem';
-import { formatDateOnly, fromDateText, toDateText } from '../common/dates';
 import { rowAnimation } from '../common/rowAnimation';
 import { useSectionText } from '../common/useSectionText';
 import { useCommittee, useDeleteCommitteeMember, useUpdateCommitteeMember } from './committeeApi';
@@ -186,8 +186,8 @@ export function CommitteeTable() {
   const birthCell = (m: CommitteeMember) =>
     isEditing(m) && editing ? (
       <DatePicker
-        value={fromDateText(editing.draft.birthDate)}
-        onChange={(d) => setDraft({ birthDate: toDateText(d) ?? editing.draft.birthDate })}
+        value={pickerDateOf(editing.draft.birthDate)}
+        onChange={(d) => setDraft({ birthDate: dateTextOf(d) ?? editing.draft.birthDate })}
         format="YYYY-MM-DD"
         allowClear={false}
         aria-label={t('col.birthDate')}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useToast } from '@ummahnotify/shared/client';
-import { API_PATHS, type RefusedSignIn } from '@ummahnotify/shared/domain';
+import { API_PATHS, formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
 import { retryServerFaults } from '../common/callProblem';
-import { formatMoment } from '../common/dates';
 import { useSectionText } from '../common/useSectionText';
 
 const REFUSED_KEY = ['committee', 'refused-sign-ins'] as const;

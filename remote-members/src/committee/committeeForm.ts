@@ -1,6 +1,6 @@
+import { dateTextOf } from '@ummahnotify/shared/client/section';
 import type { CommitteeCreateInput, CommitteePosition, Gender, Rights } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
-import { toDateText } from '../common/dates';
 
 /** What the 'Committee Member Form' holds. */
 export interface CommitteeFormValues {
@@ -34,7 +34,7 @@ export const COMMITTEE_FORM_FIELDS = Object.keys(EMPTY_COMMITTEE_FORM);
 /** The form as the API takes it; an empty birth date is left out so the schema says it is required. */
 export function toCommitteeInput(values: Partial<CommitteeFormValues>): CommitteeCreateInput {
   const v = { ...EMPTY_COMMITTEE_FORM, ...values };
-  const birthDate = toDateText(v.birthDate);
+  const birthDate = dateTextOf(v.birthDate);
   return {
     fName: v.fName ?? '',
     lName: v.lName ?? '',

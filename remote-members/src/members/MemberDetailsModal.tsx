@@ -1,9 +1,9 @@
 import { useToast } from '@ummahnotify/shared/client';
 import type { Member, MembershipStatus } from '@ummahnotify/shared/domain';
+import { formatMoment } from '@ummahnotify/shared/domain';
 import { Badge, Button, Descriptions, Form, Modal, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { callProblem } from '../common/callProblem';
-import { formatMoment } from '../common/dates';
 import { markServerErrors } from '../common/schemaRule';
 import { useSectionText } from '../common/useSectionText';
 import { MemberFields } from './MemberFields';

@@ -1,6 +1,6 @@
+import { dateTextOf, pickerDateOf } from '@ummahnotify/shared/client/section';
 import type { Member, MemberCreateInput, MemberPosition } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
-import { fromDateText, toDateText } from '../common/dates';
 
 /** What the create form and the modal's edit form hold. */
 export interface MemberFormValues {
@@ -42,7 +42,7 @@ export function toMemberInput(values: Partial<MemberFormValues>): MemberCreateIn
     lName: v.lName ?? '',
     email: v.email ?? '',
     contact: v.contact ?? '',
-    dateofBirth: toDateText(v.dateofBirth),
+    dateofBirth: dateTextOf(v.dateofBirth),
     postal: v.postal ?? '',
     position: (v.position ?? 'member') as MemberPosition,
     isVerified: v.isVerified === true,
@@ -66,7 +66,7 @@ export function toModalValues(m: Member): MemberFormValues {
     lName: m.lName,
     email: m.email,
     contact: m.contact,
-    dateofBirth: fromDateText(m.dateofBirth),
+    dateofBirth: pickerDateOf(m.dateofBirth),
     postal: m.postal,
     position: MODAL_POSITION_VALUE[m.position] ?? 'member',
     isVerified: m.isVerified,

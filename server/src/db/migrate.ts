@@ -15,6 +15,7 @@ import * as unsubscribeTokenHashes from './migrations/2026-11-24-062-unsubscribe
 import * as instances from './migrations/2026-11-24-070-instances';
 import * as janazaPrayer from './migrations/2026-11-25-080-janaza-prayer';
 import * as retention from './migrations/2026-11-25-082-retention';
+import * as auditNames from './migrations/2026-11-25-090-audit-names';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-070-instances': instances,
   '2026-11-25-080-janaza-prayer': janazaPrayer,
   '2026-11-25-082-retention': retention,
+  '2026-11-25-090-audit-names': auditNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

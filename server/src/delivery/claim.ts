@@ -25,7 +25,7 @@ export interface Job {
 
 export interface ClaimOptions {
   engine: 'sqlite' | 'postgres';
-  config: Pick<Config, 'publicUrl' | 'timeZone'> & {
+  config: Pick<Config, 'publicUrl'> & {
     /** The key of the unsubscribe links' secrets (delivery/unsubscribe-token.ts). */
     unsubscribeKey: string;
   };
@@ -205,7 +205,7 @@ async function renderers(
     const hit = cache.get(key);
     if (hit) return hit;
     const o = outboxById.get(outboxId);
-    const context = { publicUrl: config.publicUrl, timeZone: config.timeZone, correction: (o?.number ?? 0) > 0 };
+    const context = { publicUrl: config.publicUrl, correction: (o?.number ?? 0) > 0 };
     let result: Message | string;
     if (!o) result = 'cancelled: the sending no longer exists';
     else if (o.kind === 'janaza') {

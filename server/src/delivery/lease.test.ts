@@ -75,7 +75,7 @@ for (const engine of engines()) {
           .execute();
         const options = {
           engine,
-          config: { publicUrl: 'http://localhost', timeZone: 'Asia/Singapore', unsubscribeKey: 'k' },
+          config: { publicUrl: 'http://localhost', unsubscribeKey: 'k' },
           leaseMs: 1,
         };
         const [first] = await claimDue(db, 'telegram', 10, options);

@@ -22,7 +22,6 @@ function fill(template: string, values: Record<string, string | number>): string
 
 export interface RenderContext {
   publicUrl: string;
-  timeZone: string;
   correction: boolean;
 }
 
@@ -34,7 +33,7 @@ function titled(title: string, language: Language, correction: boolean): string 
 export function renderJanaza(
   notice: Selectable<JanazaNoticesTable>,
   language: Language,
-  { publicUrl, timeZone, correction }: RenderContext,
+  { publicUrl, correction }: RenderContext,
 ): Message {
   const t = text[language];
   const isPrivate = Number(notice.is_privacy) === 1;
@@ -43,7 +42,6 @@ export function renderJanaza(
   const when = formatJanazaWhen(
     { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
     language,
-    timeZone,
   );
   const place = formatJanazaPlace(
     { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
@@ -76,12 +74,12 @@ export function renderJanaza(
 export function renderEvent(
   event: Selectable<EventsTable>,
   language: Language,
-  { publicUrl, timeZone, correction }: RenderContext,
+  { publicUrl, correction }: RenderContext,
 ): Message {
   const t = text[language];
   const pick = (en: string, ta: string) => inLanguage(language, en, ta);
   const heading = pick(event.heading, event.heading_ta);
-  const when = formatNoticeTime(event.date_time, language, timeZone);
+  const when = formatNoticeTime(event.date_time, language);
   const place = pick(event.address, event.address_ta);
   const lines = [
     pick(event.sub_heading, event.sub_heading_ta).trim(),

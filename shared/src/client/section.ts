@@ -3,6 +3,7 @@
  * tabs, error boundary, "section unavailable", delivery status). A Module Federation singleton of its own,
  * loaded with the first dashboard page, never by the public pages.
  */
+export { dateTextOf, pickerDateOf, pickerValueOf, wallClockOf, wallClockOrValue } from './kit/pickerTime';
 export { channelOffReason } from './ui/channelOffReason';
 export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';

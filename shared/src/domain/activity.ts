@@ -32,15 +32,15 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   'user.sign-in-refused': 'sign-ins',
   'user.sign-in-linked': 'sign-ins',
   'janaza.created': 'creates',
-  'event.create': 'creates',
+  'event.created': 'creates',
   'member.created': 'creates',
-  'committee.created': 'creates',
+  'committee-member.created': 'creates',
   'user.created': 'creates',
   'janaza.updated': 'edits',
-  'event.update': 'edits',
-  'event.ai-source': 'edits',
+  'event.updated': 'edits',
+  'event.ai-sourced': 'edits',
   'member.updated': 'edits',
-  'committee.updated': 'edits',
+  'committee-member.updated': 'edits',
   'subscriber.updated': 'edits',
   'subscriber.deactivated': 'edits',
   // a janaza notice's review: its status set to Notify Now! (approved), rejected, silent or pending
@@ -51,17 +51,17 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   'member.verified': 'approvals',
   'member.unverified': 'approvals',
   // an event's publication is its sending to the subscribers
-  'event.publish': 'sends',
-  'event.unpublish': 'sends',
-  'janaza.correction': 'corrections',
-  'event.correction': 'corrections',
-  'committee.role-assigned': 'role-changes',
+  'event.published': 'sends',
+  'event.unpublished': 'sends',
+  'janaza.corrected': 'corrections',
+  'event.corrected': 'corrections',
+  'committee-member.role-assigned': 'role-changes',
   'user.rights-from-committee': 'role-changes',
   'user.rights-from-superadmin-emails': 'role-changes',
   'janaza.deleted': 'deletions',
-  'event.delete': 'deletions',
+  'event.deleted': 'deletions',
   'member.deleted': 'deletions',
-  'committee.deleted': 'deletions',
+  'committee-member.deleted': 'deletions',
   'retention.run': 'retention-runs',
 };
 
@@ -120,12 +120,6 @@ export const activityQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 
-/** The start of a Singapore day (UTC+8, no daylight saving) as UTC ISO 8601; `days` later for the end. */
-export function singaporeDayStart(day: string, days = 0): string {
-  const start = new Date(`${day}T00:00:00+08:00`);
-  return new Date(start.getTime() + days * 24 * 60 * 60_000).toISOString();
-}
-
 export const activityPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type ActivityPerson = z.infer<typeof activityPersonSchema>;
 
@@ -135,7 +129,7 @@ export const activityEntrySchema = z.object({
   at: z.string(),
   action: z.string(),
   kind: z.enum([...ACTIVITY_KINDS, 'other']),
-  /** user, janaza, event, member, committee_member, subscriber, retention ... */
+  /** user, janaza, event, member, committee-member, subscriber, retention ... */
   entity: z.string(),
   entityId: z.string().nullable(),
   /** Who acted; null for the system (a periodic job) or a refused sign-in. */

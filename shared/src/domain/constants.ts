@@ -2,7 +2,6 @@
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const POSTAL_CODE_DIGITS = 6;
-export const DISPLAY_TIME_ZONE = 'Asia/Singapore';
 
 export const COPY_FEEDBACK_MS = 2_000;
 export const EVENT_FORM_CLOSE_MS = 1_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SERVICE_TYPE, SERVICE_TYPES, type ServiceType } from './enums';
 import { events as text } from './i18n/events';
-import { toUtcIso } from './janaza';
+import { toUtcIso } from './time';
 
 /** Paths of the events section (SPEC §7, both sets). Server routes and the remote use these. */
 export const EVENT_PATHS = {

@@ -6,10 +6,10 @@ import {
   janazaCreateSchema,
   janazaUpdateSchema,
   statusBadgeColour,
-  toUtcIso,
 } from './janaza';
-import { formatJanazaPlace, formatJanazaWhen, formatNoticeTime } from './notice-text';
+import { formatJanazaPlace, formatJanazaWhen } from './notice-text';
 import { mapLink } from './prayers';
+import { formatNoticeTime } from './time';
 
 const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
   _id: 'n1',
@@ -128,20 +128,6 @@ describe('janazaUpdateSchema', () => {
   it('cannot empty a required field', () => {
     expect(janazaUpdateSchema.safeParse({ name: '' }).success).toBe(false);
     expect(janazaUpdateSchema.safeParse({ age: null }).success).toBe(false);
-  });
-});
-
-describe('toUtcIso', () => {
-  it('reads a date-time without an offset as Singapore time', () => {
-    expect(toUtcIso('2030-05-01T14:30')).toBe('2030-05-01T06:30:00.000Z');
-  });
-  it('keeps an explicit offset', () => {
-    expect(toUtcIso('2030-05-01T14:30:00Z')).toBe('2030-05-01T14:30:00.000Z');
-    expect(toUtcIso('2030-05-01T14:30:00+05:30')).toBe('2030-05-01T09:00:00.000Z');
-  });
-  it('refuses what is not a date-time', () => {
-    expect(toUtcIso('tomorrow')).toBeUndefined();
-    expect(toUtcIso('2030-13-45T99:00')).toBeUndefined();
   });
 });
 

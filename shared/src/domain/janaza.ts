@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DISPLAY_TIME_ZONE } from './constants';
 import {
   GENDERS,
   genderSchema,
@@ -9,6 +8,7 @@ import {
 } from './enums';
 import { janaza as text } from './i18n/janaza';
 import { PRAYERS, parsePrayerDate, prayerSchema } from './prayers';
+import { singaporeWallClock, toUtcIso } from './time';
 
 /**
  * Janaza notices (SPEC §2 'Janaza notifications', §3 Notification and Provider, §4, §5): the paths,
@@ -30,8 +30,6 @@ export const AGE_MAX = 150;
 export const NOTE_MAX_LENGTH = 2000;
 export const ADDRESS_MAX_LENGTH = 300;
 export const POSTAL_PATTERN = /^\d{6}$/;
-/** UTC offset of Asia/Singapore (no daylight saving): a date-time sent without an offset is Singapore time. */
-const SINGAPORE_OFFSET = '+08:00';
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 /** Optional fields: an empty form field means "not given". */
@@ -51,17 +49,6 @@ const toBoolean = (v: unknown) => {
   if (t === 'false' || t === 'off' || t === '0' || t === 0) return false;
   return t;
 };
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-/** An ISO date-time, with or without offset (none: Singapore time), as UTC ISO 8601; undefined if not one. */
-export function toUtcIso(value: string): string | undefined {
-  if (!DATE_TIME.test(value)) return undefined;
-  const withOffset = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}${SINGAPORE_OFFSET}`;
-  const date = new Date(withOffset);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const year = date.getUTCFullYear();
-  return year >= 2000 && year <= 2100 ? date.toISOString() : undefined;
-}
 
 const provider = z.string({ error: m['error.providerRequired'] }).min(1, m['error.providerRequired']);
 const name = z
@@ -253,28 +240,12 @@ export type DueDateDisplay = { kind: 'missing' } | { kind: 'expired' } | { kind:
  * SPEC §4 due-date display: 'N/A' when missing, 'Expired-delete it' when passed, otherwise
  * day-month-year hour:minute in Asia/Singapore (e.g. 23-11-2026 14:05).
  */
-export function dueDateDisplay(
-  dueDate: string | null | undefined,
-  now: Date = new Date(),
-  timeZone = DISPLAY_TIME_ZONE,
-): DueDateDisplay {
+export function dueDateDisplay(dueDate: string | null | undefined, now: Date = new Date()): DueDateDisplay {
   if (!dueDate) return { kind: 'missing' };
   const when = new Date(dueDate);
   if (Number.isNaN(when.getTime())) return { kind: 'missing' };
   if (when.getTime() < now.getTime()) return { kind: 'expired' };
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(when)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = singaporeWallClock(when);
   return { kind: 'date', text: `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}` };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DISPLAY_TIME_ZONE, POSTAL_CODE_DIGITS } from './constants';
-import { dateTimeFormat } from './date-format';
+import { POSTAL_CODE_DIGITS } from './constants';
 import { type MemberPosition, memberPositionSchema } from './enums';
+import { singaporeDate } from './time';
 
 /**
  * Members, masjids and partners (SPEC §2 "Members section", §3 "Member (admin member record)", §5).
@@ -33,17 +33,12 @@ export const birthDateSchema = z
       ctx.addIssue({ code: 'custom', message: 'Enter a real date (YYYY-MM-DD)' });
       return z.NEVER;
     }
-    if (date > singaporeToday()) {
+    if (date > singaporeDate()) {
       ctx.addIssue({ code: 'custom', message: 'A birth date cannot be in the future' });
       return z.NEVER;
     }
     return date;
   });
-
-function singaporeToday(): string {
-  // en-CA formats as YYYY-MM-DD.
-  return dateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date());
-}
 
 function toSingaporeDate(value: string): string | undefined {
   const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -57,8 +52,7 @@ function toSingaporeDate(value: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return undefined;
   const time = new Date(value);
   if (Number.isNaN(time.getTime())) return undefined;
-  // en-CA formats as YYYY-MM-DD.
-  return dateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(time);
+  return singaporeDate(time);
 }
 
 export const memberEmailSchema = z

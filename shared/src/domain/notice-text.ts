@@ -1,22 +1,7 @@
-import { DISPLAY_TIME_ZONE } from './constants';
-import { dateTimeFormat } from './date-format';
 import type { Language } from './enums';
 import { catalogues } from './i18n';
 import { isPrayer, type Prayer } from './prayers';
-
-/**
- * How a notice's or event's time and texts read, the same in the public feed and in the messages
- * subscribers receive: the full date and time in Singapore (or the zone given), in the reader's language.
- */
-export function formatNoticeTime(iso: string, language: Language, timeZone: string = DISPLAY_TIME_ZONE): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(language === 'ta' ? 'ta-SG' : 'en-SG', {
-    timeZone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(date);
-}
+import { dateTimeFormat, formatNoticeTime, localeOf, TIME_ZONE } from './time';
 
 /** An event field in the reader's language: the Tamil text when reading Tamil and it is filled in, else the English. */
 export function inLanguage(language: Language, en: string, ta: string): string {
@@ -44,18 +29,16 @@ const fillIn = (template: string, values: Record<string, string>) =>
 export function formatJanazaWhen(
   notice: Pick<JanazaWhenWhere, 'dueDate' | 'prayer'>,
   language: Language,
-  timeZone: string = DISPLAY_TIME_ZONE,
   dateStyle: 'full' | 'medium' = 'full',
 ): string {
   const date = new Date(notice.dueDate);
-  if (!isPrayer(notice.prayer) || Number.isNaN(date.getTime()))
-    return formatNoticeTime(notice.dueDate, language, timeZone);
-  const locale = language === 'ta' ? 'ta-SG' : 'en-SG';
+  if (!isPrayer(notice.prayer) || Number.isNaN(date.getTime())) return formatNoticeTime(notice.dueDate, language);
+  const locale = localeOf(language);
   const t = catalogues.prayer[language];
   return fillIn(t.when, {
-    date: dateTimeFormat(locale, { timeZone, dateStyle }).format(date),
+    date: dateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle }).format(date),
     prayer: t[`name.${notice.prayer}`],
-    time: dateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(date),
+    time: dateTimeFormat(locale, { timeZone: TIME_ZONE, timeStyle: 'short' }).format(date),
   });
 }
 

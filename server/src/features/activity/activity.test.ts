@@ -150,7 +150,7 @@ for (const engine of engines()) {
           .values({
             id: randomUUID(),
             actor_id: adminId,
-            action: 'event.update',
+            action: 'event.updated',
             entity: 'event',
             entity_id: randomUUID(),
             before: null,

@@ -107,7 +107,7 @@ for (const engine of engines()) {
         .select(['action', 'actor_id'])
         .where('entity_id', '=', res.body.data._id)
         .execute();
-      assert.deepEqual(audit, [{ action: 'committee.created', actor_id: rootId }]);
+      assert.deepEqual(audit, [{ action: 'committee-member.created', actor_id: rootId }]);
     });
 
     test('bad input gets a clear error and writes nothing', async () => {

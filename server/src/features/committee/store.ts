@@ -77,7 +77,7 @@ export async function createCommitteeMember(db: Db, input: CommitteeCreate, acto
         .execute();
       await moveGrant(trx, null, grantOf(input), actorId);
       const after = (await findOne(trx, id)) as CommitteeMember;
-      await audit(trx, { actorId, action: 'committee.created', entity: 'committee_member', entityId: id, after });
+      await audit(trx, { actorId, action: 'committee-member.created', entity: 'committee-member', entityId: id, after });
       return after;
     }),
   );
@@ -93,7 +93,7 @@ export async function updateCommitteeMember(
   return withLockedMember(db, id, async (trx, before) => {
     const next = parseOr400(committeeCreateSchema, { ...toInput(before), ...changes });
     if (next.email !== before.email && (await emailTaken(trx, next.email, id))) throw duplicateEmail(next.email);
-    return guarded(next.email, () => save(trx, before, next, actorId, 'committee.updated'));
+    return guarded(next.email, () => save(trx, before, next, actorId, 'committee-member.updated'));
   });
 }
 
@@ -117,7 +117,7 @@ export async function assignRole(
         `${before.fName} is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.`,
       );
     }
-    return save(trx, before, { ...toInput(before), rights: role }, actorId, 'committee.role-assigned');
+    return save(trx, before, { ...toInput(before), rights: role }, actorId, 'committee-member.role-assigned');
   });
 }
 
@@ -154,7 +154,7 @@ async function save(
     .execute();
   await moveGrant(trx, grantOf(before), grantOf(next), actorId);
   const after = (await findOne(trx, before._id)) as CommitteeMember;
-  await audit(trx, { actorId, action, entity: 'committee_member', entityId: before._id, before, after });
+  await audit(trx, { actorId, action, entity: 'committee-member', entityId: before._id, before, after });
   return after;
 }
 
@@ -165,7 +165,7 @@ export async function deleteCommitteeMember(db: Db, id: string, actorId: string)
     if (!before) throw notFound();
     await moveGrant(trx, grantOf(before), null, actorId);
     await trx.deleteFrom('committee_members').where('id', '=', id).execute();
-    await audit(trx, { actorId, action: 'committee.deleted', entity: 'committee_member', entityId: id, before });
+    await audit(trx, { actorId, action: 'committee-member.deleted', entity: 'committee-member', entityId: id, before });
     return before;
   });
 }

@@ -153,7 +153,7 @@ for (const engine of engines()) {
       const audited = await server.app.db
         .selectFrom('audit_log')
         .selectAll()
-        .where('action', '=', 'event.correction')
+        .where('action', '=', 'event.corrected')
         .where('entity_id', '=', id)
         .execute();
       assert.equal(audited.length, 1);

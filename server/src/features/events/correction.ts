@@ -15,7 +15,7 @@ export function registerEventCorrection(app: FastifyInstance): void {
     path: EVENT_PATHS.correction(':id'),
     params: eventIdParamsSchema,
     kind: 'events',
-    audit: { entity: 'event', action: 'event.correction' },
+    audit: { entity: 'event', action: 'event.corrected' },
     messages: { concurrent: m['correction.concurrent'], neverSent: m['correction.neverSent'] },
     check: async (trx, id) => {
       const event = await trx.selectFrom('events').select(['id', 'published']).where('id', '=', id).executeTakeFirst();

@@ -101,7 +101,7 @@ for (const engine of engines()) {
         .selectAll()
         .where('entity_id', '=', event._id)
         .executeTakeFirstOrThrow();
-      assert.equal(entry.action, 'event.create');
+      assert.equal(entry.action, 'event.created');
       assert.equal(entry.entity, 'event');
     });
 
@@ -257,7 +257,7 @@ for (const engine of engines()) {
         .selectFrom('audit_log')
         .selectAll()
         .where('entity_id', '=', event._id)
-        .where('action', '=', 'event.update')
+        .where('action', '=', 'event.updated')
         .executeTakeFirstOrThrow();
       assert.equal(JSON.parse(entry.before ?? '{}').link, '');
       assert.equal(JSON.parse(entry.after ?? '{}').link, 'https://example.sg/more');
@@ -321,7 +321,7 @@ for (const engine of engines()) {
       const publishes = await server.app.db
         .selectFrom('audit_log')
         .select('entity_id')
-        .where('action', '=', 'event.publish')
+        .where('action', '=', 'event.published')
         .execute();
       assert.equal(publishes.filter((p) => p.entity_id === a._id).length, 1);
       assert.equal(publishes.filter((p) => p.entity_id === b._id).length, 1);
@@ -384,7 +384,7 @@ for (const engine of engines()) {
         .selectFrom('audit_log')
         .selectAll()
         .where('entity_id', '=', event._id)
-        .where('action', '=', 'event.delete')
+        .where('action', '=', 'event.deleted')
         .executeTakeFirst();
       assert.ok(entry?.before);
       assert.equal((await call('DELETE', `${EVENTS}/${event._id}`, editor)).status, 404);

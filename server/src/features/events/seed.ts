@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { singaporeDate, toUtcIso } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Singapore time on the day `days` from today at hh:mm, as UTC ISO. */
 function sgAt(days: number, hh: number, mm: number): string {
-  const sgToday = new Date(Date.now() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  return new Date(
-    Date.parse(`${sgToday}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`) + days * DAY,
-  ).toISOString();
+  const today = toUtcIso(`${singaporeDate()}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`);
+  return new Date(Date.parse(today ?? '') + days * DAY).toISOString();
 }
 
 const SAMPLES = [

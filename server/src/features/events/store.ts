@@ -136,7 +136,7 @@ export async function createEvent(
       })
       .execute();
     const created = await rowFor(trx, id);
-    await audit(trx, { actorId, action: 'event.create', entity: 'event', entityId: id, after: eventForAudit(created) });
+    await audit(trx, { actorId, action: 'event.created', entity: 'event', entityId: id, after: eventForAudit(created) });
     return created;
   });
   return eventToJson(row);
@@ -161,7 +161,7 @@ export async function publishEvent(trx: Tx, id: string, actorId: string): Promis
   const after = await rowFor(trx, id);
   await audit(trx, {
     actorId,
-    action: 'event.publish',
+    action: 'event.published',
     entity: 'event',
     entityId: id,
     before: eventForAudit(before),
@@ -182,7 +182,7 @@ async function unpublishEvent(trx: Tx, id: string, actorId: string): Promise<voi
     .execute();
   await audit(trx, {
     actorId,
-    action: 'event.unpublish',
+    action: 'event.unpublished',
     entity: 'event',
     entityId: id,
     before: eventForAudit(before),
@@ -210,7 +210,7 @@ export async function updateEvent(
         .execute();
       await audit(trx, {
         actorId,
-        action: 'event.update',
+        action: 'event.updated',
         entity: 'event',
         entityId: id,
         before: eventForAudit(before),
@@ -239,7 +239,7 @@ export async function deleteEvent({ db, images, actorId }: Writer, id: string): 
   const imageId = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     await trx.deleteFrom('events').where('id', '=', id).execute();
-    await audit(trx, { actorId, action: 'event.delete', entity: 'event', entityId: id, before: eventForAudit(before) });
+    await audit(trx, { actorId, action: 'event.deleted', entity: 'event', entityId: id, before: eventForAudit(before) });
     return before.image_id;
   });
   if (imageId) await images.remove(db, imageId);
@@ -257,7 +257,7 @@ export async function setAiSource({ db, actorId }: Writer, id: string, ai: AiEve
       .execute();
     await audit(trx, {
       actorId,
-      action: 'event.ai-source',
+      action: 'event.ai-sourced',
       entity: 'event',
       entityId: id,
       before: before.ai_source ? JSON.parse(before.ai_source) : null,

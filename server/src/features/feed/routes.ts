@@ -67,7 +67,6 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     const when = formatJanazaWhen(
       { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
       lang,
-      config.timeZone,
     );
     const place = formatJanazaPlace(
       { providerName: notice.provider_name, address: notice.address, postal: notice.postal },

@@ -15,7 +15,7 @@ export function registerJanazaCorrection(app: FastifyInstance): void {
     path: DELIVERY_API.janazaCorrection(':id'),
     params: janazaIdParamsSchema,
     kind: 'janaza',
-    audit: { entity: 'janaza', action: 'janaza.correction' },
+    audit: { entity: 'janaza', action: 'janaza.corrected' },
     messages: { concurrent: m['correction.concurrent'], neverSent: m['correction.neverSent'] },
     check: async (trx, id) => {
       const notice = await findNotice(trx, id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DISPLAY_TIME_ZONE, type NotificationStatus, type Prayer } from '@ummahnotify/shared/domain';
+import { type NotificationStatus, type Prayer, singaporeDate } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 import { seedProviders } from '../providers/seed';
 import { listProviders } from '../providers/store';
@@ -95,7 +95,7 @@ const SAMPLE_NOTICES: {
 
 /** The Singapore calendar date `days` after the one of `now`, as YYYY-MM-DD. */
 function singaporeDay(now: number, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE }).format(new Date(now + days * 24 * HOUR));
+  return singaporeDate(now + days * 24 * HOUR);
 }
 
 /** Demo mode: the masjids and partners, then sample notices, only when there are none yet. */
