@@ -51,6 +51,6 @@ describe('SectionPage', () => {
     useAuthStore.getState().setUser({ fName: 'Aisha', rights: 'superadmin' });
     await renderAt('/dashboard/events/create');
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Signed in as Aisha');
-    expect(screen.getByText('This section is being built. It will appear here when it is ready.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create Event' })).toBeInTheDocument();
   });
 });
