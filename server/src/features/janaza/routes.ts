@@ -2,6 +2,7 @@ import {
   catalogues,
   JANAZA_PATHS,
   type JanazaListAnswer,
+  type JanazaListQuery,
   type JanazaNoticeAnswer,
   janazaCreateSchema,
   janazaIdParamsSchema,
@@ -9,12 +10,14 @@ import {
   janazaUpdateSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
+import { STAFF } from '../../auth/rights';
 import { HttpError, parseOr400 } from '../../web/errors';
+import { readForm, readValidForm } from '../../web/multipart';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
-import { readForm } from '../uploads/multipart';
 import { registerJanazaCorrection } from './correction';
 import { refuseDuplicates } from './duplicates';
 import { noticeTime } from './prayer-time';
@@ -68,18 +71,16 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
     }
   };
 
-  const list = async (request: FastifyRequest): Promise<JanazaListAnswer> => {
-    const query = parseOr400(janazaListQuerySchema, request.query);
+  const list = async (query: JanazaListQuery): Promise<JanazaListAnswer> => {
     const { notices, nextCursor } = await listNotices(db, query);
     return nextCursor === undefined ? { code: 200, data: notices } : { code: 200, data: notices, nextCursor };
   };
 
   /** Inline edit: any field but postal, and 'replace image' as multipart. */
-  const update = async (request: FastifyRequest): Promise<JanazaNoticeAnswer> => {
+  const update = async (request: FastifyRequest, id: string): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
-    const { id } = parseOr400(janazaIdParamsSchema, request.params);
-    const { fields, file } = await readForm(request);
-    const { postal, ...input } = parseOr400(janazaUpdateSchema, fields);
+    const { fields, file } = await readValidForm(request, janazaUpdateSchema);
+    const { postal, ...input } = fields;
     const existing = await findNotice(db, id);
     if (!existing) throw notFound();
     if (postal !== undefined && postal !== existing.postal) {
@@ -127,9 +128,8 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
     }
   };
 
-  const remove = async (request: FastifyRequest) => {
+  const remove = async (request: FastifyRequest, id: string) => {
     const user = signedInUser(request);
-    const { id } = parseOr400(janazaIdParamsSchema, request.params);
     const removed = await db.transaction().execute(async (trx) => {
       const current = await findNotice(trx, id);
       if (!current) throw notFound();
@@ -157,11 +157,16 @@ const CREATE_DOC =
 const UPDATE_DOC =
   'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
 
-/** GET (list) and POST (create) at `path`; the routes also need their lines in auth/rights.ts. */
+/** Staff only, every janaza route. */
+const config = { access: STAFF };
+
+/** GET (list) and POST (create) at `path`. */
 function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
   const handlers = janazaHandlers(app);
-  app.get(path, { schema: { querystring: janazaListQuerySchema } }, handlers.list);
-  app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC } }, handlers.create);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(path, { schema: { querystring: janazaListQuerySchema }, config }, (request) => handlers.list(request.query));
+  app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC }, config }, handlers.create);
 }
 
 /**
@@ -171,13 +176,16 @@ function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
  */
 export async function registerJanaza(app: FastifyInstance): Promise<void> {
   const handlers = janazaHandlers(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
   registerJanazaListAndCreate(app, JANAZA_PATHS.notices);
   registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices);
-  app.patch(
+  r.patch(
     `${JANAZA_PATHS.notices}/:id`,
-    { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC } },
-    handlers.update,
+    { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC }, config },
+    (request) => handlers.update(request, request.params.id),
   );
-  app.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema } }, handlers.remove);
+  r.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema }, config }, (request) =>
+    handlers.remove(request, request.params.id),
+  );
   registerJanazaCorrection(app);
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../web/errors';
+import type { z } from 'zod';
+import { HttpError, parseOr400 } from './errors';
 
 export interface FormData {
   fields: Record<string, string>;
@@ -34,4 +35,17 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     throw new HttpError(400, 'The form could not be read. Please try again.');
   }
   return { fields, file };
+}
+
+/**
+ * Reads a form sent as multipart (with an optional file) or as JSON and validates its fields with the
+ * shared schema, before anything is written. keepSentences: see invalidInput.
+ */
+export async function readValidForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  options?: { keepSentences?: boolean },
+): Promise<{ fields: z.output<S>; file: Buffer | undefined }> {
+  const form = await readForm(request);
+  return { fields: parseOr400(schema, form.fields, options), file: form.file };
 }
