@@ -1,19 +1,36 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError, parseOr400 } from './errors';
 
 export interface FormData {
-  fields: Record<string, string>;
+  fields: Record<string, unknown>;
   /** The uploaded file's bytes, when one was sent. */
   file: Buffer | undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A form route's fields as sent (before validation) and its file: set by formRoute's preValidation. */
+    form: FormData;
+  }
+}
+
+/** The multipart parser (10 MB, one file) every form route uses. */
+export async function registerForms(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
+  app.decorateRequest('form', null as unknown as FormData);
+}
+
 /**
  * Reads a multipart form (text fields and at most one file). Requests sent as JSON are read as plain
- * fields, so every form route accepts both. Limits come from the multipart plugin (10 MB, one file).
+ * fields, so every form route accepts both.
  */
-export async function readForm(request: FastifyRequest): Promise<FormData> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, string>, file: undefined };
+async function readForm(request: FastifyRequest): Promise<FormData> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, file: undefined };
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
   try {
@@ -37,15 +54,50 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
   return { fields, file };
 }
 
+/** The form turned into the body the route's schema validates, whether it came as multipart or JSON. */
+async function formToBody(request: FastifyRequest): Promise<void> {
+  request.form = await readForm(request);
+  request.body = request.form.fields;
+}
+
 /**
- * Reads a form sent as multipart (with an optional file) or as JSON and validates its fields with the
- * shared schema, before anything is written. keepSentences: see invalidInput.
+ * The body through parseOr400 (the 400 every hand-validated input gives); other parts as on every route.
+ * Generic in the route's schema type so it fits any route's options; every part's schema here is Zod.
  */
-export async function readValidForm<S extends z.ZodType>(
-  request: FastifyRequest,
-  schema: S,
-  options?: { keepSentences?: boolean },
-): Promise<{ fields: z.output<S>; file: Buffer | undefined }> {
-  const form = await readForm(request);
-  return { fields: parseOr400(schema, form.fields, options), file: form.file };
+const formValidator =
+  (options: { keepSentences?: boolean }) =>
+  <T>(route: FastifyRouteSchemaDef<T>) => {
+    const part = route as unknown as FastifyRouteSchemaDef<z.ZodType>;
+    if (part.httpPart !== 'body') return validatorCompiler(part);
+    return (data: unknown) => {
+      try {
+        return { value: parseOr400(part.schema, data ?? {}, options) };
+      } catch (error) {
+        return { error: error as Error };
+      }
+    };
+  };
+
+const FORM_TYPES = ['multipart/form-data', 'application/json'];
+
+/**
+ * Route options of a form route (multipart, with an optional file field `image`, or JSON): the form is read
+ * before validation and checked with `body`, the same domain schema and the same 400 as a JSON route.
+ * keepSentences: see invalidInput. The file is on request.form.file.
+ */
+export function formRoute<S extends z.ZodType>(
+  body: S,
+  options: { keepSentences?: boolean; description?: string } = {},
+) {
+  const { description, ...validation } = options;
+  return {
+    schema: { body, consumes: FORM_TYPES, ...(description ? { description } : {}) },
+    preValidation: formToBody,
+    validatorCompiler: formValidator(validation),
+  };
+}
+
+/** A form route's options with the path parameters' schema too. */
+export function withParams<R extends ReturnType<typeof formRoute>, P extends z.ZodType>(route: R, params: P) {
+  return { ...route, schema: { ...route.schema, params } };
 }

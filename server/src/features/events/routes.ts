@@ -4,14 +4,14 @@ import {
   EVENT_PATHS,
   eventIdParamsSchema,
   eventListQuerySchema,
+  type UpdateEvent,
   updateEventSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { actorId } from '../../auth/actor';
 import { STAFF } from '../../auth/rights';
-import { readValidForm } from '../../web/multipart';
+import { formRoute, withParams } from '../../web/multipart';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerEventCorrection } from './correction';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
@@ -31,11 +31,9 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
   };
   const params = { params: eventIdParamsSchema };
   // Full sentences are kept as written: the form shows the server's message beside the field.
-  const readEventForm = async <S extends z.ZodType>(request: FastifyRequest, schema: S) => {
-    const { fields, file } = await readValidForm(request, schema, { keepSentences: true });
-    const image: ProcessedImage | undefined = file ? await processImage(file) : undefined;
-    return { fields, image };
-  };
+  const form = { keepSentences: true };
+  const poster = (request: FastifyRequest): Promise<ProcessedImage | undefined> =>
+    request.form.file ? processImage(request.form.file) : Promise.resolve(undefined);
   const config = { access: STAFF };
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,20 +43,19 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     return { code: 200, events, nextCursor };
   });
 
-  r.post(EVENT_PATHS.list, { config }, async (request, reply) => {
-    const { fields, image } = await readEventForm(request, createEventSchema);
-    const data = await createEvent(writer(request), fields, image);
+  r.post(EVENT_PATHS.list, { ...formRoute(createEventSchema, form), config }, async (request, reply) => {
+    const data = await createEvent(writer(request), request.body, await poster(request));
     return reply.status(201).send({ code: 201, message: 'Event created successfully', data });
   });
 
-  const update = async (request: FastifyRequest, id: string) => {
-    const { fields, image } = await readEventForm(request, updateEventSchema);
-    const data = await updateEvent(writer(request), id, fields, image);
+  const update = async (request: FastifyRequest, id: string, fields: UpdateEvent) => {
+    const data = await updateEvent(writer(request), id, fields, await poster(request));
     if (fields.published === true) app.delivery.wake();
     return { code: 200, data };
   };
-  r.patch(ONE, { schema: params, config }, (request) => update(request, request.params.id));
-  r.post(ONE, { schema: params, config }, (request) => update(request, request.params.id));
+  const updateRoute = { ...withParams(formRoute(updateEventSchema, form), eventIdParamsSchema), config };
+  r.patch(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
+  r.post(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
 
   r.patch(PUBLISH, { schema: params, config }, async (request) => {
     const data = await publish(writer(request), request.params.id);

@@ -1,9 +1,11 @@
 import {
   catalogues,
   JANAZA_PATHS,
+  type JanazaCreate,
   type JanazaListAnswer,
   type JanazaListQuery,
   type JanazaNoticeAnswer,
+  type JanazaUpdate,
   janazaCreateSchema,
   janazaIdParamsSchema,
   janazaListQuerySchema,
@@ -14,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
 import { STAFF } from '../../auth/rights';
-import { HttpError, parseOr400 } from '../../web/errors';
-import { readForm, readValidForm } from '../../web/multipart';
+import { HttpError } from '../../web/errors';
+import { formRoute, withParams } from '../../web/multipart';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerJanazaCorrection } from './correction';
@@ -37,10 +39,13 @@ const notFound = () => new HttpError(404, m['error.notFound']);
  */
 function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
-  const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
+  const create = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: JanazaCreate,
+  ): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
-    const { fields, file } = await readForm(request);
-    const input = parseOr400(janazaCreateSchema, fields);
+    const { fields, file } = request.form;
     const provider = await findProvider(db, input.provider);
     if (!provider) throw providerUnknown();
     const image: ProcessedImage | undefined = file ? await processImage(file) : undefined;
@@ -77,9 +82,9 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
   };
 
   /** Inline edit: any field but postal, and 'replace image' as multipart. */
-  const update = async (request: FastifyRequest, id: string): Promise<JanazaNoticeAnswer> => {
+  const update = async (request: FastifyRequest, id: string, fields: JanazaUpdate): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
-    const { fields, file } = await readValidForm(request, janazaUpdateSchema);
+    const { file } = request.form;
     const { postal, ...input } = fields;
     const existing = await findNotice(db, id);
     if (!existing) throw notFound();
@@ -150,8 +155,6 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
   return { list, create, update, remove };
 }
 
-/** Forms are validated after they are read (multipart), with the shared schemas; these lines document them. */
-const FORM_TYPES = ['multipart/form-data', 'application/json'];
 const CREATE_DOC =
   'Fields (janazaCreateSchema): provider, name, age, postal (6 digits), dueDate, gender (male), isPrivacy (false), note, address, status (pending); optional file field `image` (JPEG, PNG or WebP, at most 10 MB). Answers 201 {code: 201, data: notice}.';
 const UPDATE_DOC =
@@ -166,7 +169,11 @@ function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(path, { schema: { querystring: janazaListQuerySchema }, config }, (request) => handlers.list(request.query));
-  app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC }, config }, handlers.create);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(path, { ...formRoute(janazaCreateSchema, { description: CREATE_DOC }), config }, (request, reply) =>
+      handlers.create(request, reply, request.body),
+    );
 }
 
 /**
@@ -181,8 +188,8 @@ export async function registerJanaza(app: FastifyInstance): Promise<void> {
   registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices);
   r.patch(
     `${JANAZA_PATHS.notices}/:id`,
-    { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC }, config },
-    (request) => handlers.update(request, request.params.id),
+    { ...withParams(formRoute(janazaUpdateSchema, { description: UPDATE_DOC }), janazaIdParamsSchema), config },
+    (request) => handlers.update(request, request.params.id, request.body),
   );
   r.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema }, config }, (request) =>
     handlers.remove(request, request.params.id),

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorId } from '../../auth/actor';
 import { SUPERADMIN } from '../../auth/rights';
-import { readValidForm } from '../../web/multipart';
+import { formRoute } from '../../web/multipart';
 import { toSubscriberJson } from './json';
 import { subscriberStats } from './stats';
 import { listSubscribers, updateSubscriber } from './store';
@@ -47,16 +47,20 @@ export async function registerSubscribers(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  // Form data (multipart) or JSON: the body is read and validated here, not by the route schema.
-  app.post(
+  // Form data (multipart) or JSON, as the summary page sends it.
+  const form = formRoute(subscriberUpdateSchema);
+  app.withTypeProvider<ZodTypeProvider>().post(
     SUBSCRIBERS_API.update,
     {
-      schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) } },
+      ...form,
+      schema: {
+        ...form.schema,
+        response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) },
+      },
       config: { access: SUPERADMIN },
     },
     async (request) => {
-      const { fields } = await readValidForm(request, subscriberUpdateSchema);
-      const row = await updateSubscriber(db, fields, actorId(request));
+      const row = await updateSubscriber(db, request.body, actorId(request));
       return { code: 200 as const, data: toSubscriberJson(row) };
     },
   );

@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
-import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { STAFF } from '../../auth/rights';
+import { registerForms } from '../../web/multipart';
 import { importUploadFiles } from './import-files';
 import { sendImage } from './send';
 import type { ImageVariant } from './store';
@@ -13,7 +12,7 @@ const params = z.object({ id: z.uuid({ error: 'is not an upload id' }) });
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   const { db, config, images } = app;
   await importUploadFiles(db, images, config.dataDir, app.log);
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 60, fieldSize: 100_000 } });
+  await registerForms(app);
 
   const send =
     (variant: ImageVariant) =>
