@@ -83,21 +83,17 @@ const FORM_TYPES = ['multipart/form-data', 'application/json'];
 /**
  * Route options of a form route (multipart, with an optional file field `image`, or JSON): the form is read
  * before validation and checked with `body`, the same domain schema and the same 400 as a JSON route.
- * keepSentences: see invalidInput. The file is on request.form.file.
+ * `schema`: the route's other schema parts (params, response, description). keepSentences: see invalidInput.
+ * The file is on request.form.file.
  */
-export function formRoute<S extends z.ZodType>(
+export function formRoute<S extends z.ZodType, X extends Record<string, unknown> = Record<never, never>>(
   body: S,
-  options: { keepSentences?: boolean; description?: string } = {},
+  schema: X = {} as X,
+  options: { keepSentences?: boolean } = {},
 ) {
-  const { description, ...validation } = options;
   return {
-    schema: { body, consumes: FORM_TYPES, ...(description ? { description } : {}) },
+    schema: { ...schema, body, consumes: FORM_TYPES },
     preValidation: formToBody,
-    validatorCompiler: formValidator(validation),
+    validatorCompiler: formValidator(options),
   };
-}
-
-/** A form route's options with the path parameters' schema too. */
-export function withParams<R extends ReturnType<typeof formRoute>, P extends z.ZodType>(route: R, params: P) {
-  return { ...route, schema: { ...route.schema, params } };
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorId } from '../../auth/actor';
 import { STAFF } from '../../auth/rights';
-import { formRoute, withParams } from '../../web/multipart';
+import { formRoute } from '../../web/multipart';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerEventCorrection } from './correction';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
@@ -43,7 +43,7 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     return { code: 200, events, nextCursor };
   });
 
-  r.post(EVENT_PATHS.list, { ...formRoute(createEventSchema, form), config }, async (request, reply) => {
+  r.post(EVENT_PATHS.list, { ...formRoute(createEventSchema, {}, form), config }, async (request, reply) => {
     const data = await createEvent(writer(request), request.body, await poster(request));
     return reply.status(201).send({ code: 201, message: 'Event created successfully', data });
   });
@@ -53,7 +53,7 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     if (fields.published === true) app.delivery.wake();
     return { code: 200, data };
   };
-  const updateRoute = { ...withParams(formRoute(updateEventSchema, form), eventIdParamsSchema), config };
+  const updateRoute = { ...formRoute(updateEventSchema, params, form), config };
   r.patch(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
   r.post(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
 

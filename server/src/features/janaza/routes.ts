@@ -9,15 +9,17 @@ import {
   janazaCreateSchema,
   janazaIdParamsSchema,
   janazaListQuerySchema,
+  janazaNoticeSchema,
   janazaUpdateSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
 import { STAFF } from '../../auth/rights';
 import { HttpError } from '../../web/errors';
-import { formRoute, withParams } from '../../web/multipart';
+import { formRoute } from '../../web/multipart';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerJanazaCorrection } from './correction';
@@ -160,6 +162,14 @@ const CREATE_DOC =
 const UPDATE_DOC =
   'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
 
+/** JanazaNoticeAnswer: 201 after a create, 200 after an update. */
+const noticeAnswer = z.object({ code: z.union([z.literal(200), z.literal(201)]), data: janazaNoticeSchema });
+const listAnswer = z.object({
+  code: z.literal(200),
+  data: z.array(janazaNoticeSchema),
+  nextCursor: z.string().nullable().optional(),
+});
+
 /** Staff only, every janaza route. */
 const config = { access: STAFF };
 
@@ -168,11 +178,15 @@ function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
   const handlers = janazaHandlers(app);
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(path, { schema: { querystring: janazaListQuerySchema }, config }, (request) => handlers.list(request.query));
+    .get(path, { schema: { querystring: janazaListQuerySchema, response: { 200: listAnswer } }, config }, (request) =>
+      handlers.list(request.query),
+    );
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post(path, { ...formRoute(janazaCreateSchema, { description: CREATE_DOC }), config }, (request, reply) =>
-      handlers.create(request, reply, request.body),
+    .post(
+      path,
+      { ...formRoute(janazaCreateSchema, { description: CREATE_DOC, response: { 201: noticeAnswer } }), config },
+      (request, reply) => handlers.create(request, reply, request.body),
     );
 }
 
@@ -188,7 +202,14 @@ export async function registerJanaza(app: FastifyInstance): Promise<void> {
   registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices);
   r.patch(
     `${JANAZA_PATHS.notices}/:id`,
-    { ...withParams(formRoute(janazaUpdateSchema, { description: UPDATE_DOC }), janazaIdParamsSchema), config },
+    {
+      ...formRoute(janazaUpdateSchema, {
+        params: janazaIdParamsSchema,
+        description: UPDATE_DOC,
+        response: { 200: noticeAnswer },
+      }),
+      config,
+    },
     (request) => handlers.update(request, request.params.id, request.body),
   );
   r.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema }, config }, (request) =>

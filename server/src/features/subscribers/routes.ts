@@ -48,20 +48,15 @@ export async function registerSubscribers(app: FastifyInstance): Promise<void> {
   );
 
   // Form data (multipart) or JSON, as the summary page sends it.
-  const form = formRoute(subscriberUpdateSchema);
-  app.withTypeProvider<ZodTypeProvider>().post(
-    SUBSCRIBERS_API.update,
-    {
-      ...form,
-      schema: {
-        ...form.schema,
-        response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) },
+  const answer = z.object({ code: z.literal(200), data: subscriberSchema });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      SUBSCRIBERS_API.update,
+      { ...formRoute(subscriberUpdateSchema, { response: { 200: answer } }), config: { access: SUPERADMIN } },
+      async (request) => {
+        const row = await updateSubscriber(db, request.body, actorId(request));
+        return { code: 200 as const, data: toSubscriberJson(row) };
       },
-      config: { access: SUPERADMIN },
-    },
-    async (request) => {
-      const row = await updateSubscriber(db, request.body, actorId(request));
-      return { code: 200 as const, data: toSubscriberJson(row) };
-    },
-  );
+    );
 }
