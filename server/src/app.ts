@@ -129,10 +129,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
 
-  app.get(API_PATHS.health, async (_request, reply) =>
+  app.get(API_PATHS.health, { config: { access: 'public' } }, async (_request, reply) =>
     (await databaseAnswers(db)) ? { status: 'ok' } : reply.status(503).send({ status: 'database not answering' }),
   );
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
   const oidc = new OidcClient(config.oidc, `${config.publicUrl}${API_PATHS.signInCallback}`);
   registerAuthRoutes(app, { db, config, oidc });

@@ -1,9 +1,16 @@
 import { isStaff, type Rights } from '@ummahnotify/shared/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyPluginOptions,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
 import { body, HttpError } from '../web/errors';
-import { type Access, accessFor } from './rights';
+import type { Access } from './rights';
 import { SESSION_COOKIE, userForSession } from './sessions';
 
 declare module 'fastify' {
@@ -32,10 +39,31 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
+/** Set on a plugin's scope by registerWithAccess: the access of the routes that plugin adds. */
+const PLUGIN_ACCESS = Symbol('access of the routes a plugin adds');
+type Scope = FastifyInstance & { [PLUGIN_ACCESS]?: Access };
+
 /**
- * Enforces the rights table on the server: every route gets an onRequest check from its line in
- * ROUTE_RIGHTS (a route without a line stops start-up), and state-changing calls must come from an
- * allowed origin. Runs before the body is read, so refused uploads cost nothing.
+ * Registers a plugin that adds routes without passing route options through (@fastify/static builds
+ * its own), so they cannot declare `config.access`: each of its routes gets `access`. The plugin runs
+ * in a scope of its own, so routes registered anywhere else still have to declare theirs.
+ */
+export async function registerWithAccess<Options extends FastifyPluginOptions>(
+  app: FastifyInstance,
+  access: Access,
+  plugin: FastifyPluginCallback<Options> | FastifyPluginAsync<Options>,
+  options: Options,
+): Promise<void> {
+  await app.register(async (scope: Scope) => {
+    scope[PLUGIN_ACCESS] = access;
+    await scope.register(plugin, options);
+  });
+}
+
+/**
+ * Enforces on the server the access each route declares (`config: { access }`, a route without one
+ * stops start-up), and state-changing calls must come from an allowed origin. Runs before the body
+ * is read, so refused uploads cost nothing. HEAD routes Fastify adds copy their GET route's options.
  */
 export function installRightsGuard(
   app: FastifyInstance,
@@ -73,16 +101,16 @@ export function installRightsGuard(
     }
   };
 
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (this: Scope, route) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const key = `${method} ${route.url}`;
-      const access = accessFor(method, route.url);
-      if (access === undefined)
-        throw new Error(`Route ${key} has no line in the rights table (server/src/auth/rights.ts)`);
-      app.routeKeys.push(key);
-      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [checkOrigin, checkAccess(access), ...existing];
-    }
+    const keys = methods.map((method) => `${method} ${route.url}`);
+    const access = route.config?.access ?? this[PLUGIN_ACCESS];
+    if (access === undefined)
+      throw new Error(
+        `Route ${keys.join(', ')} has no line in the rights table: declare its access in its route options, config: { access }`,
+      );
+    app.routeKeys.push(...keys);
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [checkOrigin, checkAccess(access), ...existing];
   });
 }

@@ -1,5 +1,6 @@
 import { API_PATHS } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit';
 import type { Config } from '../config';
@@ -7,6 +8,7 @@ import type { Db } from '../db/connect';
 import { body, HttpError } from '../web/errors';
 import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
+import { SUPERADMIN } from './rights';
 import { closeSession, openSession, SESSION_COOKIE } from './sessions';
 import { linkRefusedSubject, listRefusedSignIns, toProtectedUser, upsertSignedInUser } from './users';
 
@@ -33,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
   const policy = cookiePolicy(config);
   const cookieBase = { path: '/', httpOnly: true, secure: policy.secure, signed: true } as const;
 
-  app.get(API_PATHS.signIn, async (request, reply) => {
+  app.get(API_PATHS.signIn, { config: { access: 'public' } }, async (request, reply) => {
     let started: Awaited<ReturnType<OidcClient['start']>>;
     try {
       started = await oidc.start();
@@ -52,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     return reply.redirect(started.url.href);
   });
 
-  app.get(API_PATHS.signInCallback, async (request, reply) => {
+  app.get(API_PATHS.signInCallback, { config: { access: 'public' } }, async (request, reply) => {
     const raw = request.cookies[PENDING_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : undefined;
     reply.clearCookie(PENDING_COOKIE, { path: '/' });
@@ -90,9 +92,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     return reply.redirect(`${config.publicUrl}/dashboard`);
   });
 
-  app.get(API_PATHS.protected, async (request) => toProtectedUser(signedInUser(request)));
+  app.get(API_PATHS.protected, { config: { access: 'signed-in' } }, async (request) =>
+    toProtectedUser(signedInUser(request)),
+  );
 
-  app.get(API_PATHS.logout, async (request, reply) => {
+  app.get(API_PATHS.logout, { config: { access: 'public' } }, async (request, reply) => {
     // SPEC §7 makes logout a GET; a link on another site must not sign staff out.
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return reply.status(403).send(body(403, 'Signing out from another site is not allowed.'));
@@ -103,13 +107,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     return { code: 200, message: 'Signed out' };
   });
 
-  app.get(API_PATHS.refusedSignIns, async () => ({ code: 200, data: await listRefusedSignIns(db) }));
+  app.get(API_PATHS.refusedSignIns, { config: { access: SUPERADMIN } }, async () => ({
+    code: 200,
+    data: await listRefusedSignIns(db),
+  }));
 
-  app.post(API_PATHS.linkSignIn, { schema: { params: linkParams } }, async (request) => {
-    const { id } = request.params as z.infer<typeof linkParams>;
-    const linked = await linkRefusedSubject(db, id, signedInUser(request).id);
-    if (!linked) throw new HttpError(404, 'No refused sign-in is waiting to be linked to that account.');
-    request.log.info({ userId: id }, 'sign-in linked by a superadmin');
-    return { code: 200, data: toProtectedUser(linked) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(API_PATHS.linkSignIn, { schema: { params: linkParams }, config: { access: SUPERADMIN } }, async (request) => {
+      const { id } = request.params;
+      const linked = await linkRefusedSubject(db, id, signedInUser(request).id);
+      if (!linked) throw new HttpError(404, 'No refused sign-in is waiting to be linked to that account.');
+      request.log.info({ userId: id }, 'sign-in linked by a superadmin');
+      return { code: 200, data: toProtectedUser(linked) };
+    });
 }

@@ -1,9 +1,11 @@
 import type { DeliveryKind } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { audit } from '../audit';
 import { signedInUser } from '../auth/guard';
+import type { Access } from '../auth/rights';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { HttpError } from '../web/errors';
@@ -11,6 +13,7 @@ import { enqueueCorrection } from './outbox';
 
 interface CorrectionRoute {
   path: string;
+  access: Access;
   params: z.ZodObject<{ id: z.ZodType<string> }>;
   kind: DeliveryKind;
   audit: { entity: string; action: string };
@@ -25,16 +28,17 @@ interface CorrectionRoute {
  * as a correction, to whoever its broadcast reached, on every channel; audited; answered 202 with its number.
  */
 export function registerCorrectionRoute(app: FastifyInstance, route: CorrectionRoute): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     route.path,
     {
       schema: {
         params: route.params,
         response: { 202: z.object({ code: z.literal(202), data: z.object({ number: z.number().int() }) }) },
       },
+      config: { access: route.access },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const actor = signedInUser(request);
       const number = await app.db.transaction().execute(async (trx) => {
         await route.check(trx, id);

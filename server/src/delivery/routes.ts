@@ -5,7 +5,8 @@ import {
   deliveryStatusResponseSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF } from '../auth/rights';
 import type { Db } from '../db/connect';
 import { channelList } from './channels';
 import { channelStates, deliveryStatus, recentCounts } from './status';
@@ -14,16 +15,23 @@ import { channelStates, deliveryStatus, recentCounts } from './status';
 export function registerDeliveryRoutes(app: FastifyInstance, db: Db): void {
   const states = () => channelStates(channelList(app.delivery.channels).map((c) => c.state));
 
-  app.get(DELIVERY_API.channels, { schema: { response: { 200: channelsResponseSchema } } }, async () => ({
-    channels: states(),
-    recent: await recentCounts(db),
-  }));
-
   app.get(
+    DELIVERY_API.channels,
+    { schema: { response: { 200: channelsResponseSchema } }, config: { access: STAFF } },
+    async () => ({
+      channels: states(),
+      recent: await recentCounts(db),
+    }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
     DELIVERY_API.status,
-    { schema: { querystring: deliveryStatusQuerySchema, response: { 200: deliveryStatusResponseSchema } } },
+    {
+      schema: { querystring: deliveryStatusQuerySchema, response: { 200: deliveryStatusResponseSchema } },
+      config: { access: STAFF },
+    },
     async (request) => {
-      const { kind, ids } = request.query as z.output<typeof deliveryStatusQuerySchema>;
+      const { kind, ids } = request.query;
       return { channels: states(), items: await deliveryStatus(db, kind, ids) };
     },
   );

@@ -39,7 +39,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       done(null, Object.fromEntries(new URLSearchParams(text as string)));
     });
 
-    scope.get('/demo-oidc/.well-known/openid-configuration', async () => ({
+    scope.get('/demo-oidc/.well-known/openid-configuration', { config: { access: 'public' } }, async () => ({
       issuer,
       authorization_endpoint: `${issuer}/authorize`,
       token_endpoint: `${issuer}/token`,
@@ -54,7 +54,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       claims_supported: ['sub', 'email', 'email_verified', 'given_name', 'family_name', 'name'],
     }));
 
-    scope.get('/demo-oidc/jwks', async () => ({ keys: [jwk] }));
+    scope.get('/demo-oidc/jwks', { config: { access: 'public' } }, async () => ({ keys: [jwk] }));
 
     const checkRequest = (q: Record<string, string | undefined>) => {
       if (q.client_id !== config.oidc.clientId) return 'unknown client_id';
@@ -64,14 +64,14 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       return null;
     };
 
-    scope.get('/demo-oidc/authorize', async (request, reply) => {
+    scope.get('/demo-oidc/authorize', { config: { access: 'public' } }, async (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
       const problem = checkRequest(q);
       if (problem) return reply.status(400).send(body(400, problem));
       return reply.type('text/html; charset=utf-8').send(renderAccountChooser(q));
     });
 
-    scope.post('/demo-oidc/authorize', async (request, reply) => {
+    scope.post('/demo-oidc/authorize', { config: { access: 'public' } }, async (request, reply) => {
       const f = (request.body ?? {}) as Record<string, string | undefined>;
       const problem = checkRequest(f);
       const account = DEMO_ACCOUNTS.find((a) => a.email === f.account);
@@ -90,7 +90,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       return reply.redirect(target.href);
     });
 
-    scope.post('/demo-oidc/token', async (request, reply) => {
+    scope.post('/demo-oidc/token', { config: { access: 'public' } }, async (request, reply) => {
       const f = (request.body ?? {}) as Record<string, string | undefined>;
       const grant = f.code ? grants.get(f.code) : undefined;
       if (f.code) grants.delete(f.code); // a code is good once
@@ -130,7 +130,7 @@ export async function registerDemoIssuer(app: FastifyInstance, config: Config): 
       };
     });
 
-    scope.get('/demo-oidc/userinfo', async (request, reply) => {
+    scope.get('/demo-oidc/userinfo', { config: { access: 'public' } }, async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer /, '');
       const info = token ? accessTokens.get(token) : undefined;
       if (!info) return reply.status(401).send({ error: 'invalid_token' });

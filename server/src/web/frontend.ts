@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { API_PATHS, type AppConfig, REMOTE_NAMES } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
 import { body } from './errors';
 
@@ -25,28 +26,31 @@ export function appConfig(config: Config): AppConfig {
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
 export async function registerFrontend(app: FastifyInstance, config: Config, root = REPO_ROOT): Promise<void> {
-  app.get(API_PATHS.appConfig, async (_request, reply) => {
+  app.get(API_PATHS.appConfig, { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appConfig(config);
   });
 
   const shellDist = join(root, 'shell', 'dist');
   // preCompressed: the builds write .br and .gz beside each file (scripts/precompress.mjs).
-  await app.register(fastifyStatic, {
+  const files = { preCompressed: true, setHeaders: setCacheHeaders };
+  // reply.sendFile for the not-found handler below, which lives at the root: this instance serves nothing.
+  await app.register(fastifyStatic, { root: shellDist, serve: false, ...files });
+  // @fastify/static passes no route options through, so its routes take their access from registerWithAccess.
+  await registerWithAccess(app, 'public', fastifyStatic, {
     root: shellDist,
     prefix: '/',
     index: ['index.html'],
     wildcard: true,
-    preCompressed: true,
-    setHeaders: setCacheHeaders,
+    decorateReply: false,
+    ...files,
   });
   for (const name of REMOTE_NAMES) {
-    await app.register(fastifyStatic, {
+    await registerWithAccess(app, 'public', fastifyStatic, {
       root: join(root, `remote-${name}`, 'dist'),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
-      preCompressed: true,
-      setHeaders: setCacheHeaders,
+      ...files,
     });
   }
 

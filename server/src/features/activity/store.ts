@@ -6,9 +6,8 @@ import {
   activityKindOf,
   singaporeDayStart,
 } from '@ummahnotify/shared/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { decodeCursor, encodeCursor } from '../members/list';
+import { afterCursor, page } from '../../db/keyset';
 
 /** What an audit row was about, as people name it, from the copy it keeps (after, else before). */
 export function subjectOf(before: string | null, after: string | null): string | null {
@@ -74,18 +73,13 @@ export async function listActivity(
   if (query.kind) select = select.where('a.action', 'in', actionsOfKind(query.kind));
   if (query.from) select = select.where('a.at', '>=', singaporeDayStart(query.from));
   if (query.to) select = select.where('a.at', '<', singaporeDayStart(query.to, 1));
-  if (query.cursor) {
-    const key = decodeCursor(query.cursor);
-    select = select.where(sql<boolean>`(a.at < ${key.created_at} or (a.at = ${key.created_at} and a.id < ${key.id}))`);
-  }
+  if (query.cursor) select = select.where(afterCursor(query.cursor, { at: 'a.at', id: 'a.id' }));
   const rows = await select
     .orderBy('a.at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  const kept = rows.slice(0, query.limit);
-  const last = kept.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ created_at: last.at, id: last.id }) : null;
+  const { rows: kept, nextCursor } = page(rows, query.limit, (r) => ({ at: r.at, id: r.id }));
   return {
     entries: kept.map((r) => ({
       id: r.id,

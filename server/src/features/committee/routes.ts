@@ -11,7 +11,8 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorId } from '../members/actor';
+import { actorId } from '../../auth/actor';
+import { SUPERADMIN } from '../../auth/rights';
 import {
   assignRole,
   createCommitteeMember,
@@ -23,14 +24,14 @@ import {
 const ONE = `${COMMITTEE_API.list}/:id`;
 const ASSIGN = `${COMMITTEE_API.list}/assign/:id`;
 
-/** Committee members (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`; create answers 201. */
+/** Committee members (SPEC §7): superadmin only. Answers `{code, data}`; create answers 201. */
 export async function registerCommittee(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     COMMITTEE_API.list,
-    { schema: { querystring: committeeListQuerySchema } },
+    { schema: { querystring: committeeListQuerySchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiList<CommitteeMember>> => {
       const { members, nextCursor } = await listCommittee(db, request.query);
       return { code: 200, data: members, nextCursor };
@@ -39,7 +40,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.post(
     COMMITTEE_API.list,
-    { schema: { body: committeeCreateSchema } },
+    { schema: { body: committeeCreateSchema }, config: { access: SUPERADMIN } },
     async (request, reply): Promise<MembersApiItem<CommitteeMember>> => {
       const data = await createCommitteeMember(db, request.body, actorId(request));
       reply.status(201);
@@ -49,7 +50,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ONE,
-    { schema: { params: memberIdParamsSchema, body: committeeUpdateSchema } },
+    { schema: { params: memberIdParamsSchema, body: committeeUpdateSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       return { code: 200, data: await updateCommitteeMember(db, request.params.id, request.body, actorId(request)) };
     },
@@ -57,7 +58,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.delete(
     ONE,
-    { schema: { params: memberIdParamsSchema } },
+    { schema: { params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       return { code: 200, data: await deleteCommitteeMember(db, request.params.id, actorId(request)) };
     },
@@ -65,7 +66,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ASSIGN,
-    { schema: { params: memberIdParamsSchema, body: committeeAssignSchema } },
+    { schema: { params: memberIdParamsSchema, body: committeeAssignSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       const { userId, role } = request.body;
       return { code: 200, data: await assignRole(db, request.params.id, userId, role, actorId(request)) };

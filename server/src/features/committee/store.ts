@@ -10,10 +10,11 @@ import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { audit } from '../../audit';
 import { grantOf, moveGrant } from '../../auth/account-rights';
 import type { Db } from '../../db/connect';
+import { containsAny } from '../../db/contains';
+import { uniqueEmail } from '../../db/errors';
+import { afterCursor, createdKey, page } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { uniqueEmail } from '../members/db-errors';
-import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
 import { toColumns, toCommitteeMember, toInput } from './mapper';
 
 export interface CommitteeListFilter {
@@ -52,9 +53,10 @@ export async function listCommittee(
   let query = withAccount(db).orderBy('committee_members.created_at', 'desc').orderBy('committee_members.id', 'desc');
   if (f.q) query = query.where(containsAny(SEARCHED, f.q));
   if (f.status) query = query.where('committee_members.backend_user', '=', f.status === 'backend' ? 1 : 0);
-  if (f.cursor) query = query.where(afterCursor(decodeCursor(f.cursor), 'committee_members'));
+  if (f.cursor)
+    query = query.where(afterCursor(f.cursor, { at: 'committee_members.created_at', id: 'committee_members.id' }));
   if (f.limit !== undefined) query = query.limit(f.limit + 1);
-  const { rows, nextCursor } = page(await query.execute(), f.limit);
+  const { rows, nextCursor } = page(await query.execute(), f.limit, createdKey);
   return { members: rows.map(toCommitteeMember), nextCursor };
 }
 

@@ -1,5 +1,6 @@
 import { catalogues, EVENT_PATHS, eventIdParamsSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import { STAFF } from '../../auth/rights';
 import { registerCorrectionRoute } from '../../delivery/correction-route';
 import { HttpError } from '../../web/errors';
 
@@ -13,6 +14,7 @@ const m = catalogues.events.en;
 export function registerEventCorrection(app: FastifyInstance): void {
   registerCorrectionRoute(app, {
     path: EVENT_PATHS.correction(':id'),
+    access: STAFF,
     params: eventIdParamsSchema,
     kind: 'events',
     audit: { entity: 'event', action: 'event.corrected' },

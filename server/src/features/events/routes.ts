@@ -4,12 +4,16 @@ import {
   EVENT_PATHS,
   eventIdParamsSchema,
   eventListQuerySchema,
+  type UpdateEvent,
   updateEventSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signedInUser } from '../../auth/guard';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorId } from '../../auth/actor';
+import { STAFF } from '../../auth/rights';
+import { formRoute } from '../../web/multipart';
+import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerEventCorrection } from './correction';
-import { readEventForm } from './form';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
 
 const ONE = `${EVENT_PATHS.list}/:id`;
@@ -18,52 +22,55 @@ const AI_SOURCE = EVENT_PATHS.aiSource(':id');
 
 /**
  * Events (SPEC §7, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
- * delete, and the pasted AI answer kept as the draft source. Rights: auth/rights.ts (staff).
+ * delete, and the pasted AI answer kept as the draft source. Staff only.
  */
 export async function registerEvents(app: FastifyInstance): Promise<void> {
   const { db, images } = app;
   const writer = (request: FastifyRequest): Writer => {
-    return { db, images, actorId: signedInUser(request).id };
+    return { db, images, actorId: actorId(request) };
   };
   const params = { params: eventIdParamsSchema };
+  // Full sentences are kept as written: the form shows the server's message beside the field.
+  const form = { keepSentences: true };
+  const poster = (request: FastifyRequest): Promise<ProcessedImage | undefined> =>
+    request.form.file ? processImage(request.form.file) : Promise.resolve(undefined);
+  const config = { access: STAFF };
 
-  app.get(EVENT_PATHS.list, { schema: { querystring: eventListQuerySchema } }, async (request) => {
-    const { events, nextCursor } = await listEvents(db, eventListQuerySchema.parse(request.query));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(EVENT_PATHS.list, { schema: { querystring: eventListQuerySchema }, config }, async (request) => {
+    const { events, nextCursor } = await listEvents(db, request.query);
     return { code: 200, events, nextCursor };
   });
 
-  app.post(EVENT_PATHS.list, async (request, reply) => {
-    const { fields, image } = await readEventForm(request, createEventSchema);
-    const data = await createEvent(writer(request), fields, image);
+  r.post(EVENT_PATHS.list, { ...formRoute(createEventSchema, {}, form), config }, async (request, reply) => {
+    const data = await createEvent(writer(request), request.body, await poster(request));
     return reply.status(201).send({ code: 201, message: 'Event created successfully', data });
   });
 
-  const update = async (request: FastifyRequest) => {
-    const { id } = eventIdParamsSchema.parse(request.params);
-    const { fields, image } = await readEventForm(request, updateEventSchema);
-    const data = await updateEvent(writer(request), id, fields, image);
+  const update = async (request: FastifyRequest, id: string, fields: UpdateEvent) => {
+    const data = await updateEvent(writer(request), id, fields, await poster(request));
     if (fields.published === true) app.delivery.wake();
     return { code: 200, data };
   };
-  app.patch(ONE, { schema: params }, update);
-  app.post(ONE, { schema: params }, update);
+  const updateRoute = { ...formRoute(updateEventSchema, params, form), config };
+  r.patch(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
+  r.post(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
 
-  app.patch(PUBLISH, { schema: params }, async (request) => {
-    const { id } = eventIdParamsSchema.parse(request.params);
-    const data = await publish(writer(request), id);
+  r.patch(PUBLISH, { schema: params, config }, async (request) => {
+    const data = await publish(writer(request), request.params.id);
     app.delivery.wake();
     return { code: 200, data };
   });
 
-  app.delete(ONE, { schema: params }, async (request) => {
-    const { id } = eventIdParamsSchema.parse(request.params);
+  r.delete(ONE, { schema: params, config }, async (request) => {
+    const { id } = request.params;
     await deleteEvent(writer(request), id);
     return { code: 200, message: 'Event deleted', data: { _id: id } };
   });
 
-  app.post(AI_SOURCE, { schema: { ...params, body: aiEventSchema } }, async (request) => {
-    const { id } = eventIdParamsSchema.parse(request.params);
-    return { code: 200, data: await setAiSource(writer(request), id, aiEventSchema.parse(request.body)) };
+  r.post(AI_SOURCE, { schema: { ...params, body: aiEventSchema }, config }, async (request) => {
+    return { code: 200, data: await setAiSource(writer(request), request.params.id, request.body) };
   });
 
   registerEventCorrection(app);

@@ -7,9 +7,11 @@ import {
   type EventListQuery,
   type UpdateEvent,
 } from '@ummahnotify/shared/domain';
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
+import { containsAny } from '../../db/contains';
+import { afterCursor, page } from '../../db/keyset';
 import type { Database, EventsTable } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
@@ -22,23 +24,6 @@ type Reader = Kysely<Database> | Tx;
 
 const notFound = () => new HttpError(404, catalogues.events.en['server.notFound']);
 
-function encodeCursor(row: EventRow): string {
-  return Buffer.from(JSON.stringify([row.date_time, row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
-      return value as [string, string];
-  } catch {
-    // fall through to the refusal
-  }
-  throw new HttpError(400, 'Please check your input: cursor is not valid', [
-    { path: 'cursor', message: 'is not valid' },
-  ]);
-}
-
 /** Latest date first. Without `limit` the full list (ARCHITECTURE.md "API"). */
 export async function listEvents(
   db: Db,
@@ -46,28 +31,12 @@ export async function listEvents(
 ): Promise<{ events: EventJson[]; nextCursor: string | null }> {
   let select = db.selectFrom('events').selectAll();
   if (query.status) select = select.where('published', '=', query.status === 'published' ? 1 : 0);
-  if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    select = select.where((eb) =>
-      eb.or(
-        (['heading', 'heading_ta', 'sub_heading', 'sub_heading_ta'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`,
-        ),
-      ),
-    );
-  }
-  if (query.cursor) {
-    const [dateTime, id] = decodeCursor(query.cursor);
-    select = select.where((eb) =>
-      eb.or([eb('date_time', '<', dateTime), eb.and([eb('date_time', '=', dateTime), eb('id', '<', id)])]),
-    );
-  }
+  if (query.q) select = select.where(containsAny(['heading', 'heading_ta', 'sub_heading', 'sub_heading_ta'], query.q));
+  if (query.cursor) select = select.where(afterCursor(query.cursor, { at: 'date_time', id: 'id' }));
   select = select.orderBy('date_time', 'desc').orderBy('id', 'desc');
   if (query.limit) select = select.limit(query.limit + 1);
-  const rows = await select.execute();
-  const more = query.limit !== undefined && rows.length > query.limit;
-  const page = more ? rows.slice(0, query.limit) : rows;
-  return { events: page.map(eventToJson), nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
+  const { rows, nextCursor } = page(await select.execute(), query.limit, (r) => ({ at: r.date_time, id: r.id }));
+  return { events: rows.map(eventToJson), nextCursor };
 }
 
 async function rowFor(db: Reader, id: string): Promise<EventRow> {

@@ -9,6 +9,7 @@ import {
   mapLink,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../web/errors';
 import { sendImage } from '../uploads/send';
@@ -45,11 +46,16 @@ function idOf(file: string): string {
 export async function registerFeed(app: FastifyInstance): Promise<void> {
   const { db, config, images } = app;
   const host = new URL(config.publicUrl).host;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(FEED_API.feed, { schema: { response: { 200: feedResponseSchema } } }, async () => {
-    const [janaza, events] = await Promise.all([upcomingJanaza(db), upcomingEvents(db)]);
-    return { janaza: janaza.map(toFeedJanaza), events: events.map(toFeedEvent) };
-  });
+  r.get(
+    FEED_API.feed,
+    { schema: { response: { 200: feedResponseSchema } }, config: { access: 'public' } },
+    async () => {
+      const [janaza, events] = await Promise.all([upcomingJanaza(db), upcomingEvents(db)]);
+      return { janaza: janaza.map(toFeedJanaza), events: events.map(toFeedEvent) };
+    },
+  );
 
   const sendCalendar = (reply: FastifyReply, id: string, event: CalendarEvent) =>
     reply
@@ -58,40 +64,44 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', 'public, max-age=300')
       .send(calendarFile(event));
 
-  app.get(ICS_ROUTES.janaza, { schema: { params: fileParams, querystring: icsQuery } }, async (request, reply) => {
-    const id = idOf((request.params as z.output<typeof fileParams>).file);
-    const { lang } = icsQuery.parse(request.query ?? {});
-    const notice = await publicNotice(db, id);
-    if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
-    // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
-    const when = formatJanazaWhen(
-      { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
-      lang,
-    );
-    const place = formatJanazaPlace(
-      { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
-      lang,
-    );
-    return sendCalendar(reply, id, {
-      uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
-      start: notice.due_date,
-      duration: 'PT1H',
-      summary: fillIn(catalogues.prayer[lang].icsSummary, { name: notice.name }),
-      location: place,
-      description: [
-        when,
-        place,
-        notice.postal ? fillIn(catalogues.delivery[lang]['message.map'], { url: mapLink(notice.postal) }) : '',
-        notice.note.trim(),
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
-    });
-  });
+  r.get(
+    ICS_ROUTES.janaza,
+    { schema: { params: fileParams, querystring: icsQuery }, config: { access: 'public' } },
+    async (request, reply) => {
+      const id = idOf(request.params.file);
+      const { lang } = request.query;
+      const notice = await publicNotice(db, id);
+      if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
+      // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
+      const when = formatJanazaWhen(
+        { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
+        lang,
+      );
+      const place = formatJanazaPlace(
+        { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
+        lang,
+      );
+      return sendCalendar(reply, id, {
+        uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
+        start: notice.due_date,
+        duration: 'PT1H',
+        summary: fillIn(catalogues.prayer[lang].icsSummary, { name: notice.name }),
+        location: place,
+        description: [
+          when,
+          place,
+          notice.postal ? fillIn(catalogues.delivery[lang]['message.map'], { url: mapLink(notice.postal) }) : '',
+          notice.note.trim(),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
+      });
+    },
+  );
 
-  app.get(ICS_ROUTES.events, { schema: { params: fileParams } }, async (request, reply) => {
-    const id = idOf((request.params as z.output<typeof fileParams>).file);
+  r.get(ICS_ROUTES.events, { schema: { params: fileParams }, config: { access: 'public' } }, async (request, reply) => {
+    const id = idOf(request.params.file);
     const event = await publishedEvent(db, id);
     if (!event) throw new HttpError(404, NOT_FOUND_ITEM);
     return sendCalendar(reply, id, {
@@ -105,14 +115,18 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get(FEED_API.image(':id'), { schema: { params: imageParams } }, async (request, reply) => {
-    const { id } = request.params as z.output<typeof imageParams>;
-    if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
-    return sendImage(request, reply, {
-      bytes: await images.read(db, id, 'full'),
-      etag: `${id}-full`,
-      cacheControl: 'public, max-age=300',
-      notFound: NOT_FOUND_IMAGE,
-    });
-  });
+  r.get(
+    FEED_API.image(':id'),
+    { schema: { params: imageParams }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
+      return sendImage(request, reply, {
+        bytes: await images.read(db, id, 'full'),
+        etag: `${id}-full`,
+        cacheControl: 'public, max-age=300',
+        notFound: NOT_FOUND_IMAGE,
+      });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { catalogues, DELIVERY_API, janazaIdParamsSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import { STAFF } from '../../auth/rights';
 import { registerCorrectionRoute } from '../../delivery/correction-route';
 import { HttpError } from '../../web/errors';
 import { findNotice } from './store';
@@ -13,6 +14,7 @@ const m = catalogues.delivery.en;
 export function registerJanazaCorrection(app: FastifyInstance): void {
   registerCorrectionRoute(app, {
     path: DELIVERY_API.janazaCorrection(':id'),
+    access: STAFF,
     params: janazaIdParamsSchema,
     kind: 'janaza',
     audit: { entity: 'janaza', action: 'janaza.corrected' },

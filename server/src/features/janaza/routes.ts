@@ -1,20 +1,27 @@
 import {
   catalogues,
   JANAZA_PATHS,
+  type JanazaCreate,
   type JanazaListAnswer,
+  type JanazaListQuery,
   type JanazaNoticeAnswer,
+  type JanazaUpdate,
   janazaCreateSchema,
   janazaIdParamsSchema,
   janazaListQuerySchema,
+  janazaNoticeSchema,
   janazaUpdateSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
-import { HttpError, parseOr400 } from '../../web/errors';
+import { STAFF } from '../../auth/rights';
+import { HttpError } from '../../web/errors';
+import { formRoute } from '../../web/multipart';
 import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
-import { readForm } from '../uploads/multipart';
 import { registerJanazaCorrection } from './correction';
 import { refuseDuplicates } from './duplicates';
 import { noticeTime } from './prayer-time';
@@ -34,10 +41,13 @@ const notFound = () => new HttpError(404, m['error.notFound']);
  */
 function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
   /** Validates everything (fields, provider, image bytes) before anything is written. */
-  const create = async (request: FastifyRequest, reply: FastifyReply): Promise<JanazaNoticeAnswer> => {
+  const create = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: JanazaCreate,
+  ): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
-    const { fields, file } = await readForm(request);
-    const input = parseOr400(janazaCreateSchema, fields);
+    const { fields, file } = request.form;
     const provider = await findProvider(db, input.provider);
     if (!provider) throw providerUnknown();
     const image: ProcessedImage | undefined = file ? await processImage(file) : undefined;
@@ -68,18 +78,16 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
     }
   };
 
-  const list = async (request: FastifyRequest): Promise<JanazaListAnswer> => {
-    const query = parseOr400(janazaListQuerySchema, request.query);
+  const list = async (query: JanazaListQuery): Promise<JanazaListAnswer> => {
     const { notices, nextCursor } = await listNotices(db, query);
     return nextCursor === undefined ? { code: 200, data: notices } : { code: 200, data: notices, nextCursor };
   };
 
   /** Inline edit: any field but postal, and 'replace image' as multipart. */
-  const update = async (request: FastifyRequest): Promise<JanazaNoticeAnswer> => {
+  const update = async (request: FastifyRequest, id: string, fields: JanazaUpdate): Promise<JanazaNoticeAnswer> => {
     const user = signedInUser(request);
-    const { id } = parseOr400(janazaIdParamsSchema, request.params);
-    const { fields, file } = await readForm(request);
-    const { postal, ...input } = parseOr400(janazaUpdateSchema, fields);
+    const { file } = request.form;
+    const { postal, ...input } = fields;
     const existing = await findNotice(db, id);
     if (!existing) throw notFound();
     if (postal !== undefined && postal !== existing.postal) {
@@ -127,9 +135,8 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
     }
   };
 
-  const remove = async (request: FastifyRequest) => {
+  const remove = async (request: FastifyRequest, id: string) => {
     const user = signedInUser(request);
-    const { id } = parseOr400(janazaIdParamsSchema, request.params);
     const removed = await db.transaction().execute(async (trx) => {
       const current = await findNotice(trx, id);
       if (!current) throw notFound();
@@ -150,18 +157,37 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
   return { list, create, update, remove };
 }
 
-/** Forms are validated after they are read (multipart), with the shared schemas; these lines document them. */
-const FORM_TYPES = ['multipart/form-data', 'application/json'];
 const CREATE_DOC =
   'Fields (janazaCreateSchema): provider, name, age, postal (6 digits), dueDate, gender (male), isPrivacy (false), note, address, status (pending); optional file field `image` (JPEG, PNG or WebP, at most 10 MB). Answers 201 {code: 201, data: notice}.';
 const UPDATE_DOC =
   'Any field of janazaUpdateSchema; postal may be sent but must not change; optional file field `image` replaces the photo. Answers {code: 200, data: notice}.';
 
-/** GET (list) and POST (create) at `path`; the routes also need their lines in auth/rights.ts. */
+/** JanazaNoticeAnswer: 201 after a create, 200 after an update. */
+const noticeAnswer = z.object({ code: z.union([z.literal(200), z.literal(201)]), data: janazaNoticeSchema });
+const listAnswer = z.object({
+  code: z.literal(200),
+  data: z.array(janazaNoticeSchema),
+  nextCursor: z.string().nullable().optional(),
+});
+
+/** Staff only, every janaza route. */
+const config = { access: STAFF };
+
+/** GET (list) and POST (create) at `path`. */
 function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
   const handlers = janazaHandlers(app);
-  app.get(path, { schema: { querystring: janazaListQuerySchema } }, handlers.list);
-  app.post(path, { schema: { consumes: FORM_TYPES, description: CREATE_DOC } }, handlers.create);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(path, { schema: { querystring: janazaListQuerySchema, response: { 200: listAnswer } }, config }, (request) =>
+      handlers.list(request.query),
+    );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      path,
+      { ...formRoute(janazaCreateSchema, { description: CREATE_DOC, response: { 201: noticeAnswer } }), config },
+      (request, reply) => handlers.create(request, reply, request.body),
+    );
 }
 
 /**
@@ -171,13 +197,23 @@ function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
  */
 export async function registerJanaza(app: FastifyInstance): Promise<void> {
   const handlers = janazaHandlers(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
   registerJanazaListAndCreate(app, JANAZA_PATHS.notices);
   registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices);
-  app.patch(
+  r.patch(
     `${JANAZA_PATHS.notices}/:id`,
-    { schema: { params: janazaIdParamsSchema, consumes: FORM_TYPES, description: UPDATE_DOC } },
-    handlers.update,
+    {
+      ...formRoute(janazaUpdateSchema, {
+        params: janazaIdParamsSchema,
+        description: UPDATE_DOC,
+        response: { 200: noticeAnswer },
+      }),
+      config,
+    },
+    (request) => handlers.update(request, request.params.id, request.body),
   );
-  app.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema } }, handlers.remove);
+  r.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema }, config }, (request) =>
+    handlers.remove(request, request.params.id),
+  );
   registerJanazaCorrection(app);
 }

@@ -9,7 +9,9 @@ import {
   type NotificationStatus,
   type Provider,
 } from '@ummahnotify/shared/domain';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { containsAny } from '../../db/contains';
+import { afterCursor, createdKey, page } from '../../db/keyset';
 import type { Database, JanazaNoticesTable } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
@@ -45,52 +47,20 @@ export function toNotice(row: JanazaRow): JanazaNotice {
   };
 }
 
-/** Pages go newest first; the cursor is the (created_at, id) of the last notice of the page. */
-function encodeCursor(row: JanazaRow): string {
-  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
-}
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string'))
-      return value as [string, string];
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new HttpError(400, m['error.cursor'], [{ path: 'cursor', message: m['error.cursor'] }]);
-}
-
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Newest first; `q` matches the name or the provider's name (case-insensitive), `status` one status. */
 export async function listNotices(
   db: Kysely<Database>,
   query: JanazaListQuery,
 ): Promise<{ notices: JanazaNotice[]; nextCursor?: string | null }> {
   let select = db.selectFrom('janaza_notices').selectAll();
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    select = select.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(provider_name)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (query.q) select = select.where(containsAny(['name', 'provider_name'], query.q));
   if (query.status) select = select.where('status', '=', query.status);
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
-    select = select.where((eb) =>
-      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-    );
-  }
+  if (query.cursor) select = select.where(afterCursor(query.cursor));
   select = select.orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (query.limit === undefined) return { notices: (await select.execute()).map(toNotice) };
 
-  const rows = await select.limit(query.limit + 1).execute();
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return { notices: page.map(toNotice), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  const { rows, nextCursor } = page(await select.limit(query.limit + 1).execute(), query.limit, createdKey);
+  return { notices: rows.map(toNotice), nextCursor };
 }
 
 export async function findNotice(db: Kysely<Database>, id: string): Promise<JanazaRow | undefined> {

@@ -11,20 +11,21 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorId } from './actor';
+import { actorId } from '../../auth/actor';
+import { SUPERADMIN } from '../../auth/rights';
 import { createMember, deleteMember, listMembers, updateMember, verifyMember } from './store';
 
 const ONE = MEMBERS_API.one(':id');
 const VERIFY = MEMBERS_API.verify(':id');
 
-/** Members, masjids and partners (SPEC §7): superadmin only, by the rights table. Answers `{code, data}`. */
+/** Members, masjids and partners (SPEC §7): superadmin only. Answers `{code, data}`. */
 export async function registerMembers(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     MEMBERS_API.list,
-    { schema: { querystring: memberListQuerySchema } },
+    { schema: { querystring: memberListQuerySchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiList<Member>> => {
       const { members, nextCursor } = await listMembers(db, request.query);
       return { code: 200, data: members, nextCursor };
@@ -33,7 +34,7 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.post(
     MEMBERS_API.list,
-    { schema: { body: memberCreateSchema } },
+    { schema: { body: memberCreateSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await createMember(db, request.body, actorId(request)) };
     },
@@ -41,19 +42,23 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ONE,
-    { schema: { params: memberIdParamsSchema, body: memberUpdateSchema } },
+    { schema: { params: memberIdParamsSchema, body: memberUpdateSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await updateMember(db, request.params.id, request.body, actorId(request)) };
     },
   );
 
-  r.delete(ONE, { schema: { params: memberIdParamsSchema } }, async (request): Promise<MembersApiItem<Member>> => {
-    return { code: 200, data: await deleteMember(db, request.params.id, actorId(request)) };
-  });
+  r.delete(
+    ONE,
+    { schema: { params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
+    async (request): Promise<MembersApiItem<Member>> => {
+      return { code: 200, data: await deleteMember(db, request.params.id, actorId(request)) };
+    },
+  );
 
   r.put(
     VERIFY,
-    { schema: { params: memberIdParamsSchema, body: memberVerifySchema } },
+    { schema: { params: memberIdParamsSchema, body: memberVerifySchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await verifyMember(db, request.params.id, request.body.verified, actorId(request)) };
     },

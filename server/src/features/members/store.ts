@@ -9,9 +9,10 @@ import {
 } from '@ummahnotify/shared/domain';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
+import { containsAny } from '../../db/contains';
+import { uniqueEmail } from '../../db/errors';
+import { afterCursor, createdKey, page } from '../../db/keyset';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { uniqueEmail } from './db-errors';
-import { afterCursor, containsAny, decodeCursor, page } from './list';
 import { toColumns, toInput, toMember } from './mapper';
 
 export interface MemberListFilter {
@@ -38,9 +39,9 @@ export async function listMembers(
   if (f.q) query = query.where(containsAny(SEARCHED, f.q));
   if (f.status) query = query.where('membership_status', '=', f.status);
   if (f.position) query = query.where('position', '=', f.position);
-  if (f.cursor) query = query.where(afterCursor(decodeCursor(f.cursor)));
+  if (f.cursor) query = query.where(afterCursor(f.cursor));
   if (f.limit !== undefined) query = query.limit(f.limit + 1);
-  const { rows, nextCursor } = page(await query.execute(), f.limit);
+  const { rows, nextCursor } = page(await query.execute(), f.limit, createdKey);
   return { members: rows.map(toMember), nextCursor };
 }
 

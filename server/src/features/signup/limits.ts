@@ -9,6 +9,9 @@ export const HOUR = 60 * MINUTE;
 /** Per IP and route: sign-up and confirm calls (webhooks are not limited). */
 export const SIGNUP_RATE_LIMIT = { max: 10, timeWindow: MINUTE };
 
+/** Route config of the public sign-up and confirm calls: no session, rate limited. */
+export const PUBLIC_LIMITED = { access: 'public', rateLimit: SIGNUP_RATE_LIMIT } as const;
+
 /** At most this many confirmation messages to one address per hour. */
 export const MESSAGES_PER_ADDRESS_PER_HOUR = 3;
 

@@ -10,9 +10,10 @@ import {
   webpushSignupSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newToken, sha256 } from '../../secrets';
-import { checkAddressLimit, HOUR, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
+import { checkAddressLimit, HOUR, MINUTE, PUBLIC_LIMITED } from './limits';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
@@ -63,25 +64,29 @@ export async function registerSignup(app: FastifyInstance): Promise<void> {
 
 function registerCore(app: FastifyInstance): void {
   const { db, config } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const channels = () => app.delivery.channels;
-  const limited = { rateLimit: SIGNUP_RATE_LIMIT };
 
-  app.get(SIGNUP_API.options, { schema: { response: { 200: signupOptionsSchema } } }, async () => {
-    const { webpush, email, telegram, whatsapp } = channels();
-    return {
-      webpush: { enabled: webpush.state.enabled, publicKey: webpush.state.enabled ? webpush.publicKey : null },
-      email: { enabled: email.state.enabled },
-      telegram: { enabled: telegram.state.enabled && !!telegram.botUsername, bot: telegram.botUsername },
-      whatsapp: { enabled: whatsapp.state.enabled },
-    };
-  });
+  r.get(
+    SIGNUP_API.options,
+    { schema: { response: { 200: signupOptionsSchema } }, config: { access: 'public' } },
+    async () => {
+      const { webpush, email, telegram, whatsapp } = channels();
+      return {
+        webpush: { enabled: webpush.state.enabled, publicKey: webpush.state.enabled ? webpush.publicKey : null },
+        email: { enabled: email.state.enabled },
+        telegram: { enabled: telegram.state.enabled && !!telegram.botUsername, bot: telegram.botUsername },
+        whatsapp: { enabled: whatsapp.state.enabled },
+      };
+    },
+  );
 
-  app.post(
+  r.post(
     SIGNUP_API.webpush,
-    { schema: { body: webpushSignupSchema, response: result }, config: limited },
+    { schema: { body: webpushSignupSchema, response: result }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       if (!channels().webpush.state.enabled) throw refusal(503, 'server.webpushOff');
-      const { subscription, topics, language } = request.body as z.output<typeof webpushSignupSchema>;
+      const { subscription, topics, language } = request.body;
       if (!isAllowedPushEndpoint(subscription.endpoint, config.webpushEndpointHosts))
         throw refusal(400, 'server.unknownPushService', {}, [
           { path: 'subscription.endpoint', message: refusalText('server.unknownPushService') },
@@ -102,23 +107,23 @@ function registerCore(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  r.post(
     SIGNUP_API.webpushRemove,
-    { schema: { body: webpushRemoveSchema, response: result }, config: limited },
+    { schema: { body: webpushRemoveSchema, response: result }, config: PUBLIC_LIMITED },
     async (request) => {
-      const { endpoint } = request.body as z.output<typeof webpushRemoveSchema>;
+      const { endpoint } = request.body;
       await deactivateAddress(db, 'webpush', endpoint);
       return { status: 'unsubscribed' as const };
     },
   );
 
-  app.post(
+  r.post(
     SIGNUP_API.email,
-    { schema: { body: emailSignupSchema, response: result }, config: limited },
+    { schema: { body: emailSignupSchema, response: result }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
-      const { email: address, topics, language } = request.body as z.output<typeof emailSignupSchema>;
+      const { email: address, topics, language } = request.body;
       await checkAddressLimit(db, 'email', address);
       const token = newToken();
       await insertRequest(db, {
@@ -141,11 +146,11 @@ function registerCore(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  r.post(
     SIGNUP_API.emailConfirm,
-    { schema: { body: tokenSchema, response: result }, config: limited },
+    { schema: { body: tokenSchema, response: result }, config: PUBLIC_LIMITED },
     async (request) => {
-      const { token } = request.body as z.output<typeof tokenSchema>;
+      const { token } = request.body;
       const row = await redeemBySecret(db, 'email', sha256(token));
       if (!row?.address) throw refusal(400, 'server.linkUsed');
       await upsertConfirmed(db, { channel: 'email', address: row.address, ...choiceOf(row) });
@@ -157,15 +162,15 @@ function registerCore(app: FastifyInstance): void {
     if (!(await deactivateByToken(db, token))) throw refusal(404, 'server.unknownLink');
     return { status: 'unsubscribed' as const };
   };
-  app.post(
+  r.post(
     SIGNUP_API.unsubscribe,
-    { schema: { body: tokenSchema, response: result }, config: limited },
-    async (request) => unsubscribe((request.body as z.output<typeof tokenSchema>).token),
+    { schema: { body: tokenSchema, response: result }, config: PUBLIC_LIMITED },
+    async (request) => unsubscribe(request.body.token),
   );
   // The mail client posts here (List-Unsubscribe-Post); the body, if any, is `List-Unsubscribe=One-Click`.
-  app.post(
+  r.post(
     SIGNUP_API.oneClickUnsubscribe(':token'),
-    { schema: { params: tokenSchema, body: z.unknown().optional(), response: result }, config: limited },
-    async (request) => unsubscribe((request.params as z.output<typeof tokenSchema>).token),
+    { schema: { params: tokenSchema, body: z.unknown().optional(), response: result }, config: PUBLIC_LIMITED },
+    async (request) => unsubscribe(request.params.token),
   );
 }

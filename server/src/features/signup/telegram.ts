@@ -5,10 +5,11 @@ import {
   telegramSignupSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newToken, safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
-import { HOUR, SIGNUP_RATE_LIMIT } from './limits';
+import { HOUR, PUBLIC_LIMITED } from './limits';
 import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
 import { registerTelegramPolling } from './telegram-polling';
 import { refusal, signupText, topicNames } from './texts';
@@ -54,16 +55,16 @@ export function registerTelegram(app: FastifyInstance): void {
       .catch((err) => app.log.warn({ err }, 'Telegram webhook not registered'));
   });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     SIGNUP_API.telegram,
     {
       schema: { body: telegramSignupSchema, response: { 200: telegramSignupResponseSchema } },
-      config: { rateLimit: SIGNUP_RATE_LIMIT },
+      config: PUBLIC_LIMITED,
     },
     async (request) => {
       const channel = telegram();
       if (!channel.state.enabled || !channel.botUsername) throw refusal(503, 'server.telegramOff');
-      const { topics, language } = request.body as z.output<typeof telegramSignupSchema>;
+      const { topics, language } = request.body;
       const token = newToken();
       await insertRequest(db, {
         channel: 'telegram',
@@ -126,7 +127,7 @@ export function registerTelegram(app: FastifyInstance): void {
     });
   }
 
-  app.post(SIGNUP_API.telegramWebhook, async (request, reply) => {
+  app.post(SIGNUP_API.telegramWebhook, { config: { access: 'public' } }, async (request, reply) => {
     const channel = telegram();
     const secret = request.headers['x-telegram-bot-api-secret-token'];
     if (!channel.webhookSecret || typeof secret !== 'string' || !safeEqual(secret, channel.webhookSecret))

@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { SIGNUP_API, whatsappConfirmSchema, whatsappSignupSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
-import { checkAddressLimit, MINUTE, SIGNUP_RATE_LIMIT } from './limits';
+import { checkAddressLimit, MINUTE, PUBLIC_LIMITED } from './limits';
 import {
   choiceOf,
   deactivateAddress,
@@ -59,38 +60,42 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE']);
 export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const whatsapp = () => app.delivery.channels.whatsapp;
-  const limited = { rateLimit: SIGNUP_RATE_LIMIT };
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(SIGNUP_API.whatsapp, { schema: { body: whatsappSignupSchema }, config: limited }, async (request, reply) => {
-    const channel = whatsapp();
-    if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
-    const { phone, topics, language } = request.body as z.output<typeof whatsappSignupSchema>;
-    await checkAddressLimit(db, 'whatsapp', phone);
-    const id = randomUUID();
-    const code = newCode();
-    await insertRequest(db, {
-      id,
-      channel: 'whatsapp',
-      address: phone,
-      secretHash: codeHash(id, code),
-      topics,
-      language,
-      ip: request.ip,
-      ttlMs: 10 * MINUTE,
-    });
-    const sent = await channel.sendCode(phone, code, language);
-    if (!sent.ok) {
-      request.log.warn({ error: sent.error }, 'WhatsApp code not sent');
-      throw refusal(503, 'server.whatsappNotSent');
-    }
-    return reply.status(202).send({ status: 'confirmation-sent' as const });
-  });
+  r.post(
+    SIGNUP_API.whatsapp,
+    { schema: { body: whatsappSignupSchema }, config: PUBLIC_LIMITED },
+    async (request, reply) => {
+      const channel = whatsapp();
+      if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
+      const { phone, topics, language } = request.body;
+      await checkAddressLimit(db, 'whatsapp', phone);
+      const id = randomUUID();
+      const code = newCode();
+      await insertRequest(db, {
+        id,
+        channel: 'whatsapp',
+        address: phone,
+        secretHash: codeHash(id, code),
+        topics,
+        language,
+        ip: request.ip,
+        ttlMs: 10 * MINUTE,
+      });
+      const sent = await channel.sendCode(phone, code, language);
+      if (!sent.ok) {
+        request.log.warn({ error: sent.error }, 'WhatsApp code not sent');
+        throw refusal(503, 'server.whatsappNotSent');
+      }
+      return reply.status(202).send({ status: 'confirmation-sent' as const });
+    },
+  );
 
-  app.post(
+  r.post(
     SIGNUP_API.whatsappConfirm,
-    { schema: { body: whatsappConfirmSchema }, config: limited },
+    { schema: { body: whatsappConfirmSchema }, config: PUBLIC_LIMITED },
     async (request) => {
-      const { phone, code } = request.body as z.output<typeof whatsappConfirmSchema>;
+      const { phone, code } = request.body;
       const row = await latestOpenRequest(db, 'whatsapp', phone);
       if (!row) throw refusal(400, 'server.codeExpired');
       if (!(await takeAttempt(db, row.id, MAX_CODE_ATTEMPTS))) throw refusal(429, 'server.codeTooManyTries');
@@ -102,20 +107,24 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
   );
 
   // Meta's verification handshake when the webhook is set up.
-  app.get(SIGNUP_API.whatsappWebhook, { exposeHeadRoute: false }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const expected = whatsapp().verifyToken;
-    const token = query['hub.verify_token'];
-    if (query['hub.mode'] === 'subscribe' && expected && token && safeEqual(token, expected))
-      return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
-    throw new HttpError(403, 'The verify token is missing or wrong.');
-  });
+  app.get(
+    SIGNUP_API.whatsappWebhook,
+    { exposeHeadRoute: false, config: { access: 'public' } },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const expected = whatsapp().verifyToken;
+      const token = query['hub.verify_token'];
+      if (query['hub.mode'] === 'subscribe' && expected && token && safeEqual(token, expected))
+        return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+      throw new HttpError(403, 'The verify token is missing or wrong.');
+    },
+  );
 
   // The signature covers the exact bytes, so this route alone reads JSON as a Buffer.
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    raw.post(SIGNUP_API.whatsappWebhook, async (request) => {
+    raw.post(SIGNUP_API.whatsappWebhook, { config: { access: 'public' } }, async (request) => {
       const channel = whatsapp();
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];

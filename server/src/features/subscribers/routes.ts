@@ -7,10 +7,11 @@ import {
   subscriberUpdateSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../auth/guard';
-import { parseOr400 } from '../../web/errors';
-import { readForm } from '../uploads/multipart';
+import { actorId } from '../../auth/actor';
+import { SUPERADMIN } from '../../auth/rights';
+import { formRoute } from '../../web/multipart';
 import { toSubscriberJson } from './json';
 import { subscriberStats } from './stats';
 import { listSubscribers, updateSubscriber } from './store';
@@ -22,36 +23,40 @@ import { listSubscribers, updateSubscriber } from './store';
 export async function registerSubscribers(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     SUBSCRIBERS_API.list,
-    { schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberListResponseSchema } } },
+    {
+      schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberListResponseSchema } },
+      config: { access: SUPERADMIN },
+    },
     async (request) => {
-      const { rows, nextCursor } = await listSubscribers(
-        db,
-        request.query as z.output<typeof subscriberListQuerySchema>,
-      );
+      const { rows, nextCursor } = await listSubscribers(db, request.query);
       return { code: 200 as const, data: rows.map(toSubscriberJson), nextCursor };
     },
   );
 
   app.get(
     SUBSCRIBERS_API.stats,
-    { schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberStatsSchema }) } } },
+    {
+      schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberStatsSchema }) } },
+      config: { access: SUPERADMIN },
+    },
     async () => ({
       code: 200 as const,
       data: await subscriberStats(db),
     }),
   );
 
-  // Form data (multipart) or JSON: the body is read and validated here, not by the route schema.
-  app.post(
-    SUBSCRIBERS_API.update,
-    { schema: { response: { 200: z.object({ code: z.literal(200), data: subscriberSchema }) } } },
-    async (request) => {
-      const { fields } = await readForm(request);
-      const update = parseOr400(subscriberUpdateSchema, fields ?? {});
-      const row = await updateSubscriber(db, update, signedInUser(request).id);
-      return { code: 200 as const, data: toSubscriberJson(row) };
-    },
-  );
+  // Form data (multipart) or JSON, as the summary page sends it.
+  const answer = z.object({ code: z.literal(200), data: subscriberSchema });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      SUBSCRIBERS_API.update,
+      { ...formRoute(subscriberUpdateSchema, { response: { 200: answer } }), config: { access: SUPERADMIN } },
+      async (request) => {
+        const row = await updateSubscriber(db, request.body, actorId(request));
+        return { code: 200 as const, data: toSubscriberJson(row) };
+      },
+    );
 }

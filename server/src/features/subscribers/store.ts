@@ -1,8 +1,9 @@
 import type { SubscriberListQuery, SubscriberUpdate } from '@ummahnotify/shared/domain';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
+import { containsAny } from '../../db/contains';
+import { afterCursor, createdKey, page } from '../../db/keyset';
 import { HttpError } from '../../web/errors';
-import { afterCursor, containsAny, decodeCursor, page } from '../members/list';
 import { type SubscriberRow, toSubscriberJson } from './json';
 
 /** One page of subscribers, newest first, with the filters of the list query. */
@@ -18,13 +19,13 @@ export async function listSubscribers(
   if (query.status === 'confirmed') q = q.where('active', '=', 1).where('confirmed', '=', 1);
   if (query.status === 'pending') q = q.where('active', '=', 1).where('confirmed', '=', 0);
   if (query.q) q = q.where(containsAny(['address'], query.q));
-  if (query.cursor) q = q.where(afterCursor(decodeCursor(query.cursor)));
+  if (query.cursor) q = q.where(afterCursor(query.cursor));
   const rows = await q
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute();
-  return page(rows, query.limit);
+  return page(rows, query.limit, createdKey);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { signedInUser } from '../../auth/guard';
+import { signedInUser } from './guard';
 
-/** The signed-in superadmin making the change (the rights guard lets no one here without a session). */
+/** The signed-in account making the change (the rights guard lets no one here without a session). */
 export function actorId(request: Pick<FastifyRequest, 'user'>): string {
   return signedInUser(request).id;
 }
