@@ -1,4 +1,4 @@
-import type { Rights } from '@ummahnotify/shared/domain';
+import { REMOTE_NAMES, type Rights } from '@ummahnotify/shared/domain';
 
 /**
  * Who may call what: every route the server registers must have a line here, or start-up fails.
@@ -92,10 +92,7 @@ export const ROUTE_RIGHTS: Record<string, Access> = {
 
   // front-end files
   'GET /*': 'public',
-  'GET /remotes/janaza/*': 'public',
-  'GET /remotes/events/*': 'public',
-  'GET /remotes/members/*': 'public',
-  'GET /remotes/summary/*': 'public',
+  ...Object.fromEntries(REMOTE_NAMES.map((name) => [`GET /remotes/${name}/*`, 'public' as const])),
   // the in-process issuer of demo mode (registered only in demo mode)
   'GET /demo-oidc/.well-known/openid-configuration': 'public',
   'GET /demo-oidc/jwks': 'public',
