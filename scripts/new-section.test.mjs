@@ -49,7 +49,9 @@ function copyOfRepository() {
 
 /** Runs a command in the copy; fails the test with its output when it fails. */
 function run(dir, command, args, cwd = dir) {
-  const res = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  // Without NODE_TEST_CONTEXT, which would make a `node --test` inside this test report to this one and print nothing.
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const res = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...env, CI: 'true' } });
   assert.equal(res.status, 0, `${command} ${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
   return res.stdout;
 }
