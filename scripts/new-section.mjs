@@ -3,7 +3,7 @@
 // shared/src/domain/<name>/ with its i18n namespace, server/src/features/<name>/), registered in the few places
 // that name every section (REGISTRATIONS below). Everything is checked before anything is written, so a refusal
 // leaves the repository as it was. docs/adding-a-section.md explains what comes out and what to do next.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,7 +211,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const name = process.argv[2];
   try {
     const { created, edited } = newSection(name, root);
-    execFileSync('npx', ['biome', 'check', '--write', ...created, ...edited], { cwd: root, stdio: 'inherit' });
+    // Formats the registrations (import order, line breaks); what it cannot fix it prints, and the section stays.
+    spawnSync('npx', ['biome', 'check', '--write', ...created, ...edited], { cwd: root, stdio: 'inherit' });
     console.log(`Created section ${name}:\n  ${created.join('\n  ')}`);
     console.log(`Registered it in:\n  ${REGISTRATIONS.map((r) => `${r.file}: ${r.why}`).join('\n  ')}`);
     console.log(
