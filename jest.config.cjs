@@ -1,14 +1,10 @@
 /** Front-end unit and component tests (shared, shell, remotes). The server uses node:test. */
+const { workspaces } = require('./package.json');
+
 module.exports = {
   testEnvironment: 'jsdom',
-  roots: [
-    '<rootDir>/shared',
-    '<rootDir>/shell',
-    '<rootDir>/remote-janaza',
-    '<rootDir>/remote-events',
-    '<rootDir>/remote-members',
-    '<rootDir>/remote-summary',
-  ],
+  // shared, shell and every remote-* workspace of package.json
+  roots: ['shared', 'shell', ...workspaces.filter((w) => w.startsWith('remote-'))].map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {

@@ -22,10 +22,9 @@ export type KitLibrary = keyof typeof KIT;
 export const FEDERATION_PACKAGES = [
   'shell',
   'shared',
-  'remote-janaza',
-  'remote-events',
-  'remote-members',
-  'remote-summary',
+  ...(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces as string[]).filter((w) =>
+    w.startsWith('remote-'),
+  ),
 ];
 
 const SOURCE = /\.tsx?$/;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order: front-end unit/component tests (jest), server tests
-// (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), the front-end builds, then e2e in
+// (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a section scaffolded into a copy, the front-end builds, then e2e in
 // Chromium, and the three-instance e2e on PostgreSQL. Every step runs even when an earlier one fails; the closing line adds up all of them.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -37,6 +37,12 @@ function count(name, res, passed, failed, notes = []) {
   results.push({ name, ok: res.code === 0 && failed === 0, passed, failed, seconds: res.seconds, notes });
 }
 
+/** A node:test run, counted from its closing lines (`# pass 3` or `ℹ pass 3`). */
+function countNodeTests(name, res) {
+  const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0));
+}
+
 /** The tests of a Playwright JSON report that failed or passed only on a retry, and errors outside any test. */
 function playwrightNotes(report) {
   const notes = (report?.errors ?? []).map((e) => `error outside a test: ${(e.message ?? '').split('\n')[0]}`);
@@ -62,12 +68,14 @@ function playwrightNotes(report) {
 }
 
 // 2. Server: node:test
-{
-  const res = await run('server tests (node:test)', 'npm', ['test', '-w', 'server']);
-  const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-  const failed = pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0);
-  count('server', res, pick('pass'), failed);
-}
+countNodeTests('server', await run('server tests (node:test)', 'npm', ['test', '-w', 'server']));
+
+// 2b. The section skeleton: `npm run new-section` into a temporary copy, whose new section must build and pass
+//     its tests (scripts/new-section.test.mjs)
+countNodeTests(
+  'new section',
+  await run('new section (scaffold, build, test)', 'node', ['--test', 'scripts/new-section.test.mjs']),
+);
 
 // 3. Builds (shell and each remote, each on its own)
 {

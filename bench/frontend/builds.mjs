@@ -3,19 +3,20 @@
 // remote-<name>/dist) under bench/frontend/.builds/: `before` (BEFORE_COMMIT, the code before issue 12's changes,
 // built from a git archive), `after` (this working tree, `npm run build`), `monolith` (monolith/rspack.config.ts).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FRONT_END_PACKAGES } from '../../scripts/workspaces.mjs';
 import { ROOT } from './page-walk.mjs';
 
 const BEFORE_COMMIT = process.env.BEFORE_COMMIT ?? '180af32';
-const PACKAGES = ['shell', 'remote-janaza', 'remote-events', 'remote-members', 'remote-summary'];
 const BUILDS = join(ROOT, 'bench/frontend/.builds');
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
 
 function keep(from, name) {
   rmSync(join(BUILDS, name), { recursive: true, force: true });
-  for (const pkg of PACKAGES) cpSync(join(from, pkg, 'dist'), join(BUILDS, name, pkg, 'dist'), { recursive: true });
+  for (const pkg of FRONT_END_PACKAGES.filter((p) => existsSync(join(from, p, 'dist'))))
+    cpSync(join(from, pkg, 'dist'), join(BUILDS, name, pkg, 'dist'), { recursive: true });
 }
 
 // before: the old commit's sources with this repository's installed node_modules (its own shared package).
@@ -25,7 +26,9 @@ mkdirSync(join(old, 'node_modules', '@ummahnotify'), { recursive: true });
 for (const entry of readdirSync(join(ROOT, 'node_modules')))
   if (entry !== '@ummahnotify') symlinkSync(join(ROOT, 'node_modules', entry), join(old, 'node_modules', entry));
 symlinkSync(join(old, 'shared'), join(old, 'node_modules', '@ummahnotify', 'shared'));
-for (const pkg of PACKAGES) run('npm', ['run', 'build'], join(old, pkg));
+// A remote added since BEFORE_COMMIT has no `before` build.
+for (const pkg of FRONT_END_PACKAGES.filter((p) => existsSync(join(old, p))))
+  run('npm', ['run', 'build'], join(old, pkg));
 keep(old, 'before');
 rmSync(old, { recursive: true, force: true });
 

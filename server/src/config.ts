@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@ummahnotify/shared/domain';
+import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/shared/domain';
 import { z } from 'zod';
 import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
 import { isPublicHttps } from './public-url';
@@ -50,10 +50,6 @@ const envSchema = z.object({
   HOST: optionalText,
   PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
   API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
-  REMOTE_JANAZA_URL: optionalText,
-  REMOTE_EVENTS_URL: optionalText,
-  REMOTE_MEMBERS_URL: optionalText,
-  REMOTE_SUMMARY_URL: optionalText,
   CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
   DATABASE_URL: optionalText,
   S3_URL: z.preprocess(
@@ -197,7 +193,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   apiUrl: string;
-  remotes: { janaza: string; events: string; members: string; summary: string };
+  remotes: Record<RemoteName, string>;
   corsOrigins: string[];
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** An S3-compatible bucket for the uploaded images (else they are kept in the database). */
@@ -299,6 +295,19 @@ function manifestUrl(value: string | undefined, name: string): string {
   return base.endsWith('.json') ? base : `${base.replace(/\/?$/, '/')}mf-manifest.json`;
 }
 
+/** REMOTE_<NAME>_URL, one variable per entry of REMOTE_NAMES: REMOTE_JANAZA_URL, REMOTE_LOST_FOUND_URL. */
+export function remoteUrlVariable(name: RemoteName): string {
+  return `REMOTE_${name.toUpperCase().replace(/-/g, '_')}_URL`;
+}
+
+function remoteManifestUrls(source: Record<string, string | undefined>): Record<RemoteName, string> {
+  const urls = REMOTE_NAMES.map((name) => [
+    name,
+    manifestUrl(optionalText.parse(source[remoteUrlVariable(name)]), name),
+  ]);
+  return Object.fromEntries(urls) as Record<RemoteName, string>;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -330,12 +339,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl,
     apiUrl: (e.API_URL ?? '').replace(/\/$/, ''),
-    remotes: {
-      janaza: manifestUrl(e.REMOTE_JANAZA_URL, 'janaza'),
-      events: manifestUrl(e.REMOTE_EVENTS_URL, 'events'),
-      members: manifestUrl(e.REMOTE_MEMBERS_URL, 'members'),
-      summary: manifestUrl(e.REMOTE_SUMMARY_URL, 'summary'),
-    },
+    remotes: remoteManifestUrls(source),
     corsOrigins: (e.CORS_ORIGINS ?? [publicUrl]).map((o) => new URL(o).origin),
     database,
     s3Url: e.S3_URL,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Configuration, NormalModuleReplacementPlugin } from '@rspack/core';
 import { createConfig } from '../../../rspack.base';
+import { REMOTE_PACKAGES } from '../../../scripts/workspaces.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shellDir = path.join(here, '../../../shell');
@@ -16,8 +17,7 @@ const out = path.join(here, '../.builds/monolith');
 
 export default (env: unknown, argv: { mode?: string }): Configuration => {
   const shell = createConfig({ name: 'shell', dir: shellDir, host: true })(env, argv);
-  for (const remote of ['janaza', 'events', 'members', 'summary'])
-    mkdirSync(path.join(out, `remote-${remote}`, 'dist'), { recursive: true });
+  for (const remote of REMOTE_PACKAGES) mkdirSync(path.join(out, remote, 'dist'), { recursive: true });
   return {
     ...shell,
     name: 'monolith',

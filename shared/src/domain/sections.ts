@@ -81,9 +81,12 @@ export function sectionPath(key: SectionKey, tab?: SectionTab): string {
   return tab ? `${DASHBOARD_PATH}/${key}/${tab}` : `${DASHBOARD_PATH}/${key}`;
 }
 
-/** The Module Federation container name of a remote (its `name` in rspack.config.ts). */
-export function remoteContainerName(remote: RemoteName): `remote_${RemoteName}` {
-  return `remote_${remote}`;
+/**
+ * The Module Federation container name of a remote (its `name` in rspack.config.ts): `remote_events`.
+ * A container name must be a JavaScript identifier, so `lost-found` becomes `remote_lost_found`.
+ */
+export function remoteContainerName(remote: RemoteName): string {
+  return `remote_${remote.replace(/-/g, '_')}`;
 }
 
 /** The id `loadRemote` takes for a section: `remote_events/EventsSection`. */
