@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { DeliveryStatus, refreshDeliveryStatus, useDeliveryStatus } from '@ummahnotify/shared/client/section';
+import {
+  DeliveryStatus,
+  readApiProblem,
+  refreshDeliveryStatus,
+  useDeliveryStatus,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import {
   Alert,
@@ -18,10 +24,8 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../api/useEvents';
 import { formatEventDateTime } from '../lib/dateTime';
-import { serverRefusal, translateMessage } from '../lib/messages';
 import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
 import { EventCorrectionButton } from './EventCorrectionButton';
 import { EventViewModal } from './EventViewModal';
@@ -34,7 +38,7 @@ interface Editing {
 
 /** /dashboard/events/edit: the events, with View, inline Edit (one row at a time) and Delete. */
 export function EventsList() {
-  const { t, i18n } = useTranslation('events');
+  const { t, i18n, schemaText, problemText } = useSectionText('events');
   const toast = useToast();
   const isMobile = useIsMobile();
   const list = useEventsList();
@@ -47,12 +51,12 @@ export function EventsList() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const failure = (key: 'toast.updateFailed' | 'toast.deleteFailed') => (error: unknown) => {
-    const refusal = serverRefusal(error);
+    const refusal = readApiProblem(error);
     console.error(`Events list: ${key}`, error);
     toast.error(
       <span>
         {t(key)}
-        {refusal && refusal.status < 500 ? ` ${translateMessage(t, refusal.message)}` : ''}
+        {refusal.kind === 'refused' ? ` ${problemText(refusal)}` : ''}
       </span>,
     );
   };
@@ -84,7 +88,7 @@ export function EventsList() {
   const problem = (field: keyof EventDraft) =>
     editing?.problems[field] ? (
       <Typography.Text type="danger" role="alert">
-        {translateMessage(t, editing.problems[field] as string)}
+        {schemaText(editing.problems[field] as string)}
       </Typography.Text>
     ) : null;
   // Cards (phones) show a label over each field; the table's column headers do that job on wide screens.

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@ummahnotify/shared/client';
-import { refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
+import { readApiProblem, refreshDeliveryStatus, useSectionText } from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
 import { useCallback, useState } from 'react';
-import { callProblem } from '../api/errors';
 import { useUpdateNotice } from '../api/notices';
 import { imageProblem } from '../common/ImagePicker';
-import { useJanazaText } from '../common/useJanazaText';
 
 /** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
 export interface NoticeDraft {
@@ -45,7 +43,7 @@ const draftOf = (n: JanazaNotice): NoticeDraft => ({
  * discards it. The draft is checked with the shared schema first; a bad draft stays in edit mode.
  */
 export function useRowEdit(): RowEdit {
-  const { t, message } = useJanazaText();
+  const { t, schemaText, say, problemText } = useSectionText('janaza');
   const toast = useToast();
   const update = useUpdateNotice();
   const queryClient = useQueryClient();
@@ -79,7 +77,7 @@ export function useRowEdit(): RowEdit {
     const found: DraftErrors = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
-        found[String(issue.path[0]) as keyof NoticeDraft] ??= message(issue.message);
+        found[String(issue.path[0]) as keyof NoticeDraft] ??= schemaText(issue.message);
     }
     const imageKey = imageProblem(image);
     if (imageKey) found.image = t(imageKey);
@@ -98,19 +96,20 @@ export function useRowEdit(): RowEdit {
           void refreshDeliveryStatus(queryClient, 'janaza');
         },
         onError: (error) => {
-          const problem = callProblem(error);
-          const reason = problem.errors[0]?.message ?? problem.message;
+          const problem = readApiProblem(error);
+          const [first] = problem.errors;
+          const reason = first ? say(first) : problemText(problem);
           toast.error(
             <>
               {t('updateFailed')}
-              {reason ? <div>{message(reason)}</div> : null}
+              {reason ? <div>{reason}</div> : null}
             </>,
           );
         },
       },
     );
     cancel();
-  }, [editingId, draft, message, t, toast, update, cancel, queryClient]);
+  }, [editingId, draft, schemaText, say, problemText, t, toast, update, cancel, queryClient]);
 
   return { editingId, draft, errors, start, change, cancel, save };
 }

@@ -1,4 +1,5 @@
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { isForbidden } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, type CommitteeMember } from '@ummahnotify/shared/domain';
 import {
   Alert,
@@ -21,7 +22,6 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { isForbidden } from '../common/callProblem';
 import { formatDateOnly, fromDateText, toDateText } from '../common/dates';
 import { rowAnimation } from '../common/rowAnimation';
 import { useSectionText } from '../common/useSectionText';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useToast } from '@ummahnotify/shared/client';
+import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import { API_PATHS, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
-import { retryServerFaults } from '../common/callProblem';
 import { formatMoment } from '../common/dates';
 import { useSectionText } from '../common/useSectionText';
 

@@ -3,6 +3,10 @@
  * tabs, error boundary, "section unavailable", delivery status). A Module Federation singleton of its own,
  * loaded with the first dashboard page, never by the public pages.
  */
+
+export { type ApiProblem, isForbidden, readApiProblem, retryServerFaults } from './kit/apiProblem';
+export { useSectionText } from './kit/useSectionText';
+export { fieldRule, formRule, markServerErrors, schemaProblems } from './kit/zodRule';
 export { channelOffReason } from './ui/channelOffReason';
 export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';
