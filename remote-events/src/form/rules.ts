@@ -1,8 +1,4 @@
-import {
-  DEFAULT_SERVICE_TYPE,
-  type EventTextFields,
-  type ServiceType,
-} from '@ummahnotify/shared/domain';
+import { DEFAULT_SERVICE_TYPE, type EventTextFields, type ServiceType } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { NewEventFields } from '../api/events';
 import { fromPickerValue } from '../lib/dateTime';
