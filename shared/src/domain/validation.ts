@@ -13,6 +13,14 @@ export interface MessageKey {
   params: Record<string, string>;
 }
 
+const CORRECTION_REFUSALS = ['concurrent', 'neverSent', 'notFound', 'notPublished', 'rejected'];
+/** Keys of the texts a server refuses with (the rest are the screens' own texts, such as buttons). */
+export const isRefusalKey = (key: string): boolean =>
+  /^(error|server)\./.test(key) ||
+  key === 'duplicate.found' ||
+  CORRECTION_REFUSALS.some((name) => key === `correction.${name}`);
+
+const PLACEHOLDERS = /\{\{\w+\}\}/g;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** English text -> namespaced key (the first section holding a text wins; its twins have the same Tamil). */
@@ -21,10 +29,13 @@ const KEY_OF_TEXT = new Map<string, string>();
 const TEMPLATES: { key: string; pattern: RegExp }[] = [];
 for (const ns of WORDED_FROM_CATALOGUE) {
   for (const [key, english] of Object.entries(catalogues[ns].en as Record<string, string>)) {
+    if (!isRefusalKey(key)) continue;
     if (!english.includes('{{')) {
       if (!KEY_OF_TEXT.has(english)) KEY_OF_TEXT.set(english, `${ns}:${key}`);
       continue;
     }
+    // A text that is only placeholders ('{{detail}}') would match any message.
+    if (english.replace(PLACEHOLDERS, '').trim() === '') continue;
     const pattern = escapeRegExp(english).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)');
     TEMPLATES.push({ key: `${ns}:${key}`, pattern: new RegExp(`^${pattern}$`) });
   }
