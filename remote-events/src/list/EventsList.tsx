@@ -5,6 +5,7 @@ import {
   readApiProblem,
   refreshDeliveryStatus,
   useDeliveryStatus,
+  useRowDraft,
   useSectionText,
 } from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
@@ -30,12 +31,6 @@ import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
 import { EventCorrectionButton } from './EventCorrectionButton';
 import { EventViewModal } from './EventViewModal';
 
-interface Editing {
-  id: string;
-  draft: EventDraft;
-  problems: Partial<Record<keyof EventDraft, string>>;
-}
-
 /** /dashboard/events/edit: the events, with View, inline Edit (one row at a time) and Delete. */
 export function EventsList() {
   const { t, i18n, schemaText, problemText } = useSectionText('events');
@@ -48,7 +43,8 @@ export function EventsList() {
     (list.data ?? []).map((e) => e._id),
   );
   const [viewing, setViewing] = useState<EventJson | null>(null);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const row = useRowDraft<EventDraft>();
+  const editing = row.editingId && row.draft ? { id: row.editingId, draft: row.draft, problems: row.problems } : null;
 
   const failure = (key: 'toast.updateFailed' | 'toast.deleteFailed') => (error: unknown) => {
     const refusal = readApiProblem(error);
@@ -63,15 +59,13 @@ export function EventsList() {
   const update = useUpdateEvent(failure('toast.updateFailed'));
   const remove = useDeleteEvent(failure('toast.deleteFailed'));
 
-  const startEdit = (event: EventJson) => setEditing({ id: event._id, draft: draftOf(event), problems: {} });
+  const startEdit = (event: EventJson) => row.start(event._id, draftOf(event));
   const change = <K extends keyof EventDraft>(field: K, value: EventDraft[K]) =>
-    setEditing((e) =>
-      e ? { ...e, draft: { ...e.draft, [field]: value }, problems: { ...e.problems, [field]: undefined } } : e,
-    );
+    row.change({ [field]: value } as Partial<EventDraft>);
   const save = () => {
     if (!editing) return;
     const problems = checkDraft(editing.draft);
-    if (Object.keys(problems).length > 0) return setEditing({ ...editing, problems });
+    if (Object.keys(problems).length > 0) return row.refuse(problems);
     update.mutate(
       { id: editing.id, changes: changesOf(editing.draft) },
       {
@@ -82,7 +76,7 @@ export function EventsList() {
         },
       },
     );
-    setEditing(null);
+    row.cancel();
   };
 
   const problem = (field: keyof EventDraft) =>
@@ -187,7 +181,7 @@ export function EventsList() {
         <Button type="primary" size="small" onClick={save}>
           {t('action.save')}
         </Button>
-        <Button size="small" onClick={() => setEditing(null)}>
+        <Button size="small" onClick={row.cancel}>
           {t('action.cancel')}
         </Button>
       </Flex>

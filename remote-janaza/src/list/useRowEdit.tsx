@@ -1,8 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@ummahnotify/shared/client';
-import { readApiProblem, refreshDeliveryStatus, useSectionText } from '@ummahnotify/shared/client/section';
+import {
+  type DraftProblems,
+  readApiProblem,
+  refreshDeliveryStatus,
+  schemaProblems,
+  useRowDraft,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useUpdateNotice } from '../api/notices';
 import { imageProblem } from '../common/ImagePicker';
 
@@ -16,7 +23,7 @@ export interface NoticeDraft {
   status: NotificationStatus;
   image?: File;
 }
-export type DraftErrors = Partial<Record<keyof NoticeDraft, string>>;
+export type DraftErrors = DraftProblems<NoticeDraft>;
 
 export interface RowEdit {
   editingId: string | null;
@@ -47,42 +54,21 @@ export function useRowEdit(): RowEdit {
   const toast = useToast();
   const update = useUpdateNotice();
   const queryClient = useQueryClient();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [draft, setDraft] = useState<NoticeDraft | null>(null);
-  const [errors, setErrors] = useState<DraftErrors>({});
-
-  const start = useCallback((n: JanazaNotice) => {
-    setEditingId(n._id);
-    setDraft(draftOf(n));
-    setErrors({});
-  }, []);
-  const cancel = useCallback(() => {
-    setEditingId(null);
-    setDraft(null);
-    setErrors({});
-  }, []);
-  const change = useCallback((patch: Partial<NoticeDraft>) => {
-    setDraft((d) => (d ? { ...d, ...patch } : d));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key as keyof NoticeDraft];
-      return next;
-    });
-  }, []);
+  const row = useRowDraft<NoticeDraft>();
+  const { editingId, draft, change, cancel, refuse } = row;
+  const start = useCallback((n: JanazaNotice) => row.start(n._id, draftOf(n)), [row.start]);
 
   const save = useCallback(() => {
     if (!editingId || !draft) return;
     const { image, ...fields } = draft;
     const parsed = janazaUpdateSchema.safeParse(fields);
     const found: DraftErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0]) as keyof NoticeDraft] ??= schemaText(issue.message);
-    }
+    for (const [field, message] of Object.entries(schemaProblems(janazaUpdateSchema, fields)))
+      found[field.split('.')[0] as keyof NoticeDraft] ??= schemaText(message);
     const imageKey = imageProblem(image);
     if (imageKey) found.image = t(imageKey);
     if (!parsed.success || imageKey) {
-      setErrors(found);
+      refuse(found);
       return;
     }
     const { postal: _postal, ...changes } = parsed.data as typeof parsed.data & { postal?: string };
@@ -109,7 +95,7 @@ export function useRowEdit(): RowEdit {
       },
     );
     cancel();
-  }, [editingId, draft, schemaText, say, problemText, t, toast, update, cancel, queryClient]);
+  }, [editingId, draft, schemaText, say, problemText, t, toast, update, cancel, refuse, queryClient]);
 
-  return { editingId, draft, errors, start, change, cancel, save };
+  return { editingId, draft, errors: row.problems, start, change, cancel, save };
 }

@@ -5,6 +5,8 @@
  */
 
 export { type ApiProblem, isForbidden, readApiProblem, retryServerFaults } from './kit/apiProblem';
+export { toFormData } from './kit/toFormData';
+export { type DraftProblems, type RowDraft, useRowDraft } from './kit/useRowDraft';
 export { useSectionText } from './kit/useSectionText';
 export { fieldRule, formRule, markServerErrors, schemaProblems } from './kit/zodRule';
 export { channelOffReason } from './ui/channelOffReason';
