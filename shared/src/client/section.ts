@@ -1,7 +1,8 @@
 /**
  * @ummahnotify/shared/client/section: the frame and parts the dashboard's sections share (section page with
- * tabs, error boundary, "section unavailable", delivery status). A Module Federation singleton of its own,
- * loaded with the first dashboard page, never by the public pages.
+ * tabs, error boundary, "section unavailable", delivery status) and the section kit (kit/: the API error
+ * reader, the section text hook, the zod-to-antd rules, toFormData, the inline row edit). A Module
+ * Federation singleton of its own, loaded with the first dashboard page, never by the public pages.
  */
 
 export { type ApiProblem, isForbidden, readApiProblem, retryServerFaults } from './kit/apiProblem';
