@@ -92,7 +92,7 @@ async function membersFlow(page: Page, phone: boolean) {
   await page.getByRole('checkbox', { name: m['field.isPartner'] }).check();
   await page.getByLabel(m['field.businessName']).fill(names.partner);
   await page.getByRole('button', { name: m.createButton }).click();
-  await expect(page.getByText(m['v.UEN is required for a partner'])).toBeVisible();
+  await expect(page.getByText(m['error.uenRequired'])).toBeVisible();
   expect((await memberIds(page.request)).length).toBe(before);
   await page.getByLabel(m['field.uen']).fill('53412345M');
   await page.getByRole('button', { name: m.createButton }).click();
@@ -396,7 +396,7 @@ test.describe('members and committee: who may call and see them', () => {
     await page.goto('/dashboard/members/create');
     await page.getByLabel(m['field.postal']).fill('1234567');
     await page.getByRole('button', { name: m.createButton }).click();
-    await expect(page.getByText(m['v.Postal code must be exactly 6 digits'])).toBeVisible();
-    await expect(page.getByText(m['v.First name is required'])).toBeVisible();
+    await expect(page.getByText(m['error.postalDigits'])).toBeVisible();
+    await expect(page.getByText(m['error.fNameRequired'])).toBeVisible();
   });
 });

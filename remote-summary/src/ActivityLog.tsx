@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
+import { readApiProblem } from '@ummahnotify/shared/client/section';
 import {
   ACTIVITY_KINDS,
   type ActivityEntry,
@@ -12,7 +13,6 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActivityFilters, useActivity } from './useActivity';
-import { serverMessage } from './useSummary';
 
 const KIND_COLOUR: Record<ActivityKind | 'other', string> = {
   'sign-ins': 'blue',
@@ -138,7 +138,7 @@ export function ActivityLog() {
         type="error"
         showIcon
         title={t('loadFailed')}
-        description={serverMessage(activity.error) ?? common('networkError')}
+        description={readApiProblem(activity.error).message ?? common('networkError')}
         action={
           <Button icon={<ReloadOutlined />} onClick={() => void activity.refetch()}>
             {common('retry')}
@@ -215,7 +215,12 @@ export function ActivityLog() {
       <Typography.Text type="secondary">{t('intro')}</Typography.Text>
       {filterBar}
       {activity.isError && entries.length > 0 && (
-        <Alert type="warning" showIcon title={t('loadMoreFailed')} description={serverMessage(activity.error)} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('loadMoreFailed')}
+          description={readApiProblem(activity.error).message}
+        />
       )}
       {body}
       {activity.hasNextPage && (

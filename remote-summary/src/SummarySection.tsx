@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { registerCatalogues } from '@ummahnotify/shared/client';
-import { SectionPage } from '@ummahnotify/shared/client/section';
+import { readApiProblem, SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import { isAxiosError } from 'axios';
@@ -11,7 +11,7 @@ import { ActivityLog } from './ActivityLog';
 import { CARDS } from './cards';
 import { DeliveryChannelsCard } from './DeliveryChannelsCard';
 import { SummaryCard } from './SummaryCard';
-import { serverMessage, useSummary } from './useSummary';
+import { useSummary } from './useSummary';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery, activity: catalogues.activity });
@@ -38,7 +38,7 @@ export default function SummarySection() {
   const summary = useSummary();
 
   const problem = (error: unknown) =>
-    serverMessage(error) ??
+    readApiProblem(error).message ??
     (isAxiosError(error)
       ? common('networkError')
       : common('errorDetails', { message: error instanceof Error ? error.message : String(error) }));

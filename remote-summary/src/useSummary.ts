@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
 import { SUMMARY_API, type Summary, summaryResponseSchema } from '@ummahnotify/shared/domain';
-import { isAxiosError } from 'axios';
 
 export const SUMMARY_QUERY_KEY = ['summary'] as const;
 /** The page refreshes itself while open, and when the window gets focus again. */
@@ -18,13 +17,4 @@ export function useSummary() {
     refetchInterval: SUMMARY_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
-}
-
-/** What went wrong, in the server's words when it answered; undefined for no answer at all. */
-export function serverMessage(error: unknown): string | undefined {
-  if (isAxiosError(error)) {
-    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-    return typeof message === 'string' ? message : undefined;
-  }
-  return undefined;
 }

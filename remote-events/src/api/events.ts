@@ -1,4 +1,5 @@
 import { api } from '@ummahnotify/shared/client';
+import { toFormData } from '@ummahnotify/shared/client/section';
 import {
   type AiEvent,
   EVENT_PATHS,
@@ -33,10 +34,7 @@ export async function fetchEvents(): Promise<EventJson[]> {
 
 /** POST as form data (SPEC §7), with the poster when there is one. Answers the server's {code, data}. */
 export async function createEvent(fields: NewEventFields, image: File | undefined): Promise<EventAnswer> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  if (image) form.append('image', image, image.name);
-  const { data } = await api.post<EventAnswer>(EVENT_PATHS.list, form);
+  const { data } = await api.post<EventAnswer>(EVENT_PATHS.list, toFormData({ ...fields }, image));
   return data;
 }
 

@@ -1,12 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
-import type { AiEvent } from '@ummahnotify/shared/domain';
+import { schemaProblems } from '@ummahnotify/shared/client/section';
+import { type AiEvent, createEventSchema, refusalBody } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
 import { EventForm } from './EventForm';
-import { checkEventField, checkEventForm, toNewEventFields } from './rules';
+import { type CheckedField, type EventFormValues, toNewEventFields } from './rules';
+
+const checkEventForm = (values: Partial<EventFormValues>) =>
+  schemaProblems(createEventSchema, toNewEventFields(values));
+const checkEventField = (field: CheckedField, values: Partial<EventFormValues>) =>
+  checkEventForm(values)[field] ?? null;
 
 const EVENTS = '/api/v1/admin/events';
 const created = { code: 201, data: { _id: '6b1f1c36-1d0e-4c55-9a57-0a4b8f0a1c01', heading: 'Youth Iftar' } };
@@ -138,11 +144,9 @@ describe('EventForm', () => {
     fakeApi({
       [`POST ${EVENTS}`]: {
         status: 400,
-        data: {
-          code: 400,
-          message: 'Enter the heading in Tamil.',
-          errors: [{ path: 'headingTa', message: 'Enter the heading in Tamil.' }],
-        },
+        data: refusalBody(400, 'Enter the heading in Tamil.', [
+          { path: 'headingTa', message: 'Enter the heading in Tamil.' },
+        ]),
       },
     });
     await renderWithProviders(<EventForm onClose={() => {}} initialValues={filled} />);

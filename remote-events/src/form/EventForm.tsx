@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@ummahnotify/shared/client';
-import { type AiEvent, EVENT_FORM_CLOSE_MS, SERVICE_TYPES } from '@ummahnotify/shared/domain';
+import { formRule, markServerErrors, readApiProblem, useSectionText } from '@ummahnotify/shared/client/section';
+import { type AiEvent, createEventSchema, EVENT_FORM_CLOSE_MS, SERVICE_TYPES } from '@ummahnotify/shared/domain';
 import { Alert, Button, Checkbox, Col, DatePicker, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createEvent, EVENTS_QUERY_KEY, saveAiSource } from '../api/events';
-import { serverRefusal, translateMessage } from '../lib/messages';
 import { WRAPPING_BUTTON } from '../lib/styles';
-import { type CheckedField, checkEventField, EMPTY_EVENT_FORM, type EventFormValues, toNewEventFields } from './rules';
+import { type CheckedField, EMPTY_EVENT_FORM, type EventFormValues, toNewEventFields } from './rules';
 
 export interface EventFormProps {
   /** Values to start from (the AI answer), or none for an empty form. */
@@ -37,7 +36,7 @@ function posterFileList(poster: File | undefined): UploadFile[] {
 
 /** The event form, English and Tamil side by side (SPEC §2 Events, §5). */
 export function EventForm({ initialValues, poster, aiSource, onClose }: EventFormProps) {
-  const { t } = useTranslation('events');
+  const { t, say, schemaText, problemText } = useSectionText('events');
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EventFormValues>();
@@ -48,12 +47,7 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
 
   const start = useMemo(() => ({ ...EMPTY_EVENT_FORM, ...initialValues }), [initialValues]);
 
-  const rule = (field: CheckedField) => ({
-    validator: async () => {
-      const problem = checkEventField(field, form.getFieldsValue(true));
-      if (problem) throw new Error(translateMessage(t, problem));
-    },
-  });
+  const rule = (field: CheckedField) => formRule(createEventSchema, toNewEventFields, field, schemaText);
 
   const submit = async (values: EventFormValues) => {
     setSubmitting(true);
@@ -76,19 +70,14 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
       setFiles([]);
       closeTimer.current = setTimeout(onClose, EVENT_FORM_CLOSE_MS);
     } catch (error) {
-      const refusal = serverRefusal(error);
-      if (refusal && refusal.status < 500) {
+      const refusal = readApiProblem(error);
+      if (refusal.kind === 'refused') {
         toast.error(
           <span>
-            {t('toast.createFailed')} {translateMessage(t, refusal.message)}
+            {t('toast.createFailed')} {problemText(refusal)}
           </span>,
         );
-        const known = new Set(Object.keys(EMPTY_EVENT_FORM));
-        form.setFields(
-          refusal.errors
-            .filter((e) => known.has(e.path))
-            .map((e) => ({ name: e.path as keyof EventFormValues, errors: [translateMessage(t, e.message)] })),
-        );
+        markServerErrors(form, refusal.errors, Object.keys(EMPTY_EVENT_FORM), say);
       } else {
         console.error('Creating the event failed.', error);
         toast.error(t('toast.createError'));

@@ -1,10 +1,5 @@
 import { wallClockOf } from '@ummahnotify/shared/client/section';
-import {
-  createEventSchema,
-  DEFAULT_SERVICE_TYPE,
-  type EventTextFields,
-  type ServiceType,
-} from '@ummahnotify/shared/domain';
+import { DEFAULT_SERVICE_TYPE, type EventTextFields, type ServiceType } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { NewEventFields } from '../api/events';
 
@@ -56,26 +51,4 @@ export function toNewEventFields(values: Partial<EventFormValues>): NewEventFiel
     serviceType: v.serviceType ?? DEFAULT_SERVICE_TYPE,
     dateTime: wallClockOf(v.dateTime),
   };
-}
-
-/**
- * One field checked by the shared schema (the server uses the same): the English message of the
- * first problem, or null. The form shows its translation.
- */
-export function checkEventField(field: CheckedField, values: Partial<EventFormValues>): string | null {
-  const input = toNewEventFields(values)[field];
-  const result = createEventSchema.shape[field].safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
-/** Every problem of the whole form, by field (English messages). */
-export function checkEventForm(values: Partial<EventFormValues>): Record<string, string> {
-  const result = createEventSchema.safeParse(toNewEventFields(values));
-  if (result.success) return {};
-  const problems: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    problems[path] ??= issue.message;
-  }
-  return problems;
 }

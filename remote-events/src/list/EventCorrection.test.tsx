@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
-import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson } from '@ummahnotify/shared/domain';
+import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/shared/domain';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
 import { EventsList } from './EventsList';
@@ -108,7 +108,7 @@ describe('Send correction on a published event', () => {
     await act(() => setLanguage('ta'));
     serve({
       status: 409,
-      data: { code: 409, message: 'This event is not published: publish it first; there is nothing to correct yet.' },
+      data: refusalBody(409, 'This event is not published: publish it first; there is nothing to correct yet.'),
     });
     await renderWithProviders(<EventsList />);
     fireEvent.click(await screen.findByRole('button', { name: 'திருத்தம் அனுப்பு (Blood Donation Drive)' }));

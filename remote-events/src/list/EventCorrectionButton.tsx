@@ -1,11 +1,14 @@
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, useToast } from '@ummahnotify/shared/client';
-import { type DeliveryStatusQuery, refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
+import {
+  type DeliveryStatusQuery,
+  readApiProblem,
+  refreshDeliveryStatus,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import { EVENT_PATHS, type EventJson } from '@ummahnotify/shared/domain';
 import { App, Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { serverRefusal, translateMessage } from '../lib/messages';
 
 /** POST the correction (202 {code, data: {number}}); the delivery counts are looked at again either way. */
 function useSendEventCorrection() {
@@ -24,7 +27,7 @@ function useSendEventCorrection() {
  * asks first, then sends the event as it is now, marked as a correction, to everyone it reached.
  */
 export function EventCorrectionButton({ event, status }: { event: EventJson; status: DeliveryStatusQuery }) {
-  const { t } = useTranslation('events');
+  const { t, problemText } = useSectionText('events');
   const { modal } = App.useApp();
   const toast = useToast();
   const correction = useSendEventCorrection();
@@ -36,11 +39,11 @@ export function EventCorrectionButton({ event, status }: { event: EventJson; sta
       .mutateAsync(event._id)
       .then(() => toast.success(t('correction.sent')))
       .catch((error: unknown) => {
-        const refusal = serverRefusal(error);
+        const refusal = readApiProblem(error);
         toast.error(
           <>
             {t('correction.failed')}
-            {refusal && refusal.status < 500 ? <div>{translateMessage(t, refusal.message)}</div> : null}
+            {refusal.kind === 'refused' ? <div>{problemText(refusal)}</div> : null}
           </>,
         );
       });

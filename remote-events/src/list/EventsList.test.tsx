@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventJson } from '@ummahnotify/shared/domain';
+import { refusalBody } from '@ummahnotify/shared/domain';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
 import { EventsList } from './EventsList';
@@ -138,7 +139,7 @@ describe('EventsList', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({
       [`GET ${EVENTS}`]: list(),
-      [`PATCH ${EVENTS}/${IFTAR}`]: { status: 400, data: { code: 400, message: 'Enter the heading in Tamil.' } },
+      [`PATCH ${EVENTS}/${IFTAR}`]: { status: 400, data: refusalBody(400, 'Enter the heading in Tamil.') },
     });
     await renderWithProviders(<EventsList />);
     await click(buttonIn(await waitFor(() => rowOf('Youth Iftar Gathering')), /^Edit$/));

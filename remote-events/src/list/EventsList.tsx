@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { DeliveryStatus, refreshDeliveryStatus, useDeliveryStatus } from '@ummahnotify/shared/client/section';
+import {
+  DeliveryStatus,
+  readApiProblem,
+  refreshDeliveryStatus,
+  useDeliveryStatus,
+  useRowDraft,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import { formatEventDateTime } from '@ummahnotify/shared/domain';
 import {
@@ -19,22 +26,14 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../api/useEvents';
-import { serverRefusal, translateMessage } from '../lib/messages';
 import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
 import { EventCorrectionButton } from './EventCorrectionButton';
 import { EventViewModal } from './EventViewModal';
 
-interface Editing {
-  id: string;
-  draft: EventDraft;
-  problems: Partial<Record<keyof EventDraft, string>>;
-}
-
 /** /dashboard/events/edit: the events, with View, inline Edit (one row at a time) and Delete. */
 export function EventsList() {
-  const { t, i18n } = useTranslation('events');
+  const { t, i18n, schemaText, problemText } = useSectionText('events');
   const toast = useToast();
   const isMobile = useIsMobile();
   const list = useEventsList();
@@ -44,30 +43,29 @@ export function EventsList() {
     (list.data ?? []).map((e) => e._id),
   );
   const [viewing, setViewing] = useState<EventJson | null>(null);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const row = useRowDraft<EventDraft>();
+  const editing = row.editingId && row.draft ? { id: row.editingId, draft: row.draft, problems: row.problems } : null;
 
   const failure = (key: 'toast.updateFailed' | 'toast.deleteFailed') => (error: unknown) => {
-    const refusal = serverRefusal(error);
+    const refusal = readApiProblem(error);
     console.error(`Events list: ${key}`, error);
     toast.error(
       <span>
         {t(key)}
-        {refusal && refusal.status < 500 ? ` ${translateMessage(t, refusal.message)}` : ''}
+        {refusal.kind === 'refused' ? ` ${problemText(refusal)}` : ''}
       </span>,
     );
   };
   const update = useUpdateEvent(failure('toast.updateFailed'));
   const remove = useDeleteEvent(failure('toast.deleteFailed'));
 
-  const startEdit = (event: EventJson) => setEditing({ id: event._id, draft: draftOf(event), problems: {} });
+  const startEdit = (event: EventJson) => row.start(event._id, draftOf(event));
   const change = <K extends keyof EventDraft>(field: K, value: EventDraft[K]) =>
-    setEditing((e) =>
-      e ? { ...e, draft: { ...e.draft, [field]: value }, problems: { ...e.problems, [field]: undefined } } : e,
-    );
+    row.change({ [field]: value } as Partial<EventDraft>);
   const save = () => {
     if (!editing) return;
     const problems = checkDraft(editing.draft);
-    if (Object.keys(problems).length > 0) return setEditing({ ...editing, problems });
+    if (Object.keys(problems).length > 0) return row.refuse(problems);
     update.mutate(
       { id: editing.id, changes: changesOf(editing.draft) },
       {
@@ -78,13 +76,13 @@ export function EventsList() {
         },
       },
     );
-    setEditing(null);
+    row.cancel();
   };
 
   const problem = (field: keyof EventDraft) =>
     editing?.problems[field] ? (
       <Typography.Text type="danger" role="alert">
-        {translateMessage(t, editing.problems[field] as string)}
+        {schemaText(editing.problems[field] as string)}
       </Typography.Text>
     ) : null;
   // Cards (phones) show a label over each field; the table's column headers do that job on wide screens.
@@ -183,7 +181,7 @@ export function EventsList() {
         <Button type="primary" size="small" onClick={save}>
           {t('action.save')}
         </Button>
-        <Button size="small" onClick={() => setEditing(null)}>
+        <Button size="small" onClick={row.cancel}>
           {t('action.cancel')}
         </Button>
       </Flex>

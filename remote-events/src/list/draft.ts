@@ -1,4 +1,4 @@
-import { pickerValueOf, wallClockOf } from '@ummahnotify/shared/client/section';
+import { pickerValueOf, schemaProblems, wallClockOf } from '@ummahnotify/shared/client/section';
 import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { EventChanges } from '../api/events';
@@ -32,12 +32,5 @@ export function changesOf(draft: EventDraft): EventChanges {
 
 /** Problems of a draft by field, checked by the shared update schema (English messages). */
 export function checkDraft(draft: EventDraft): Partial<Record<keyof EventDraft, string>> {
-  const result = updateEventSchema.safeParse(changesOf(draft));
-  if (result.success) return {};
-  const problems: Partial<Record<keyof EventDraft, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof EventDraft;
-    problems[field] ??= issue.message;
-  }
-  return problems;
+  return schemaProblems(updateEventSchema, changesOf(draft));
 }

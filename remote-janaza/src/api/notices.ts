@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
+import { toFormData } from '@ummahnotify/shared/client/section';
 import {
   JANAZA_PATHS,
   type JanazaCreate,
@@ -39,16 +40,6 @@ export function useNotices() {
       return data.data;
     },
   });
-}
-
-/** Multipart body: every field as text, and the image file when there is one. */
-export function toFormData(fields: Record<string, unknown>, image?: File): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) form.append(key, String(value));
-  }
-  if (image) form.append('image', image, image.name);
-  return form;
 }
 
 export function useCreateNotice() {

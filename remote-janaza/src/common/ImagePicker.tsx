@@ -1,8 +1,8 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
 import { Button, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useJanazaText } from './useJanazaText';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -41,7 +41,7 @@ interface Props {
 
 /** Choose one image with a preview; the control of a Form.Item (value/onChange). */
 export function ImagePicker({ id, value, onChange, currentUrl, chooseLabel, compact }: Props) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const input = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(value);
   const shown = preview ?? currentUrl;

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@ummahnotify/shared/client';
-import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS, refusalBody } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
@@ -206,11 +206,9 @@ describe('CreateNoticeForm', () => {
       [GET_PROVIDERS]: PROVIDERS,
       [POST_NOTICE]: {
         status: 400,
-        data: {
-          code: 400,
-          message: 'The file is not a JPEG, PNG or WebP image.',
-          errors: [{ path: 'image', message: 'The file is not a JPEG, PNG or WebP image.' }],
-        },
+        data: refusalBody(400, 'The file is not a JPEG, PNG or WebP image.', [
+          { path: 'image', message: 'The file is not a JPEG, PNG or WebP image.' },
+        ]),
       },
     });
     await renderWithProviders(<CreateNoticeForm />);

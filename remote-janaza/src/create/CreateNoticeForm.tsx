@@ -1,13 +1,16 @@
 import { useToast } from '@ummahnotify/shared/client';
-import { wallClockOrValue } from '@ummahnotify/shared/client/section';
+import {
+  fieldRule,
+  markServerErrors,
+  readApiProblem,
+  useSectionText,
+  wallClockOrValue,
+} from '@ummahnotify/shared/client/section';
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
 import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { callProblem } from '../api/errors';
 import { useCreateNotice, useProviders } from '../api/notices';
 import { ImagePicker, imageProblem } from '../common/ImagePicker';
-import { useJanazaText } from '../common/useJanazaText';
-import { zodRule } from '../common/zodRule';
 import { DuplicateWarning } from './DuplicateWarning';
 import { NoticeTimeFields, type TimeValues, timeWire } from './NoticeTimeFields';
 import { useDuplicateWarning } from './useDuplicateWarning';
@@ -45,7 +48,7 @@ const FIELDS = [
 
 /** 'Create Janaza Notification' (SPEC §2): validated by the shared schema before anything is sent. */
 export function CreateNoticeForm() {
-  const { t, message } = useJanazaText();
+  const { t, say, schemaText, problemText } = useSectionText('janaza');
   const toast = useToast();
   const [form] = Form.useForm<FormValues>();
   const providers = useProviders();
@@ -72,7 +75,7 @@ export function CreateNoticeForm() {
       form.setFields(
         parsed.error.issues
           .filter((i) => (FIELDS as readonly unknown[]).includes(i.path[0]))
-          .map((i) => ({ name: i.path[0] as (typeof FIELDS)[number], errors: [message(i.message)] })),
+          .map((i) => ({ name: i.path[0] as (typeof FIELDS)[number], errors: [schemaText(i.message)] })),
       );
       return;
     }
@@ -91,25 +94,25 @@ export function CreateNoticeForm() {
       duplicate.clear();
     } catch (error) {
       if (duplicate.caught(error)) return; // the warning below lists the close notices
-      const problem = callProblem(error);
+      const problem = readApiProblem(error);
       if (problem.kind === 'failed') {
         console.error('Error creating notification', error);
         toast.error(t('createError'));
         return;
       }
-      const known = problem.errors.filter((e) => (FIELDS as readonly string[]).includes(e.path));
-      form.setFields(known.map((e) => ({ name: e.path as (typeof FIELDS)[number], errors: [message(e.message)] })));
+      const marked = markServerErrors(form, problem.errors, FIELDS, say);
+      const reason = marked === 0 ? problemText(problem) : undefined;
       toast.error(
         <>
           {t('createFailed')}
-          {problem.message && known.length === 0 ? <div>{message(problem.message)}</div> : null}
+          {reason ? <div>{reason}</div> : null}
         </>,
       );
     }
   };
 
-  const fieldRule = (field: keyof typeof janazaCreateFields, toWire?: (v: unknown) => unknown) =>
-    zodRule(janazaCreateFields[field], message, toWire);
+  const ruleOf = (field: keyof typeof janazaCreateFields, toWire?: (v: unknown) => unknown) =>
+    fieldRule(janazaCreateFields[field], schemaText, toWire);
 
   return (
     <>
@@ -130,7 +133,7 @@ export function CreateNoticeForm() {
               name="provider"
               label={t('field.provider')}
               required
-              rules={[fieldRule('provider', (v) => v ?? '')]}
+              rules={[ruleOf('provider', (v) => v ?? '')]}
             >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
@@ -170,12 +173,12 @@ export function CreateNoticeForm() {
 
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('field.name')} required rules={[fieldRule('name')]}>
+            <Form.Item name="name" label={t('field.name')} required rules={[ruleOf('name')]}>
               <Input autoComplete="off" maxLength={120} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="age" label={t('field.age')} required rules={[fieldRule('age')]}>
+            <Form.Item name="age" label={t('field.age')} required rules={[ruleOf('age')]}>
               <InputNumber inputMode="numeric" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -185,7 +188,7 @@ export function CreateNoticeForm() {
               label={t('field.postal')}
               required
               extra={t('field.postalHint')}
-              rules={[fieldRule('postal', (v) => v ?? '')]}
+              rules={[ruleOf('postal', (v) => v ?? '')]}
             >
               <Input inputMode="numeric" maxLength={POSTAL_CODE_DIGITS} autoComplete="postal-code" />
             </Form.Item>
@@ -194,7 +197,7 @@ export function CreateNoticeForm() {
 
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="gender" label={t('field.gender')} rules={[fieldRule('gender')]}>
+            <Form.Item name="gender" label={t('field.gender')} rules={[ruleOf('gender')]}>
               <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
             </Form.Item>
           </Col>
@@ -209,11 +212,11 @@ export function CreateNoticeForm() {
           form={form}
           dueDateRules={[
             { required: true, message: t('error.dueDateRequired') },
-            fieldRule('dueDate', (v) => wallClockOrValue(v) ?? ''),
+            ruleOf('dueDate', (v) => wallClockOrValue(v) ?? ''),
           ]}
         />
 
-        <Form.Item name="note" label={t('field.note')} rules={[fieldRule('note')]}>
+        <Form.Item name="note" label={t('field.note')} rules={[ruleOf('note')]}>
           <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
         </Form.Item>
 

@@ -1,8 +1,8 @@
 import { useIsMobile } from '@ummahnotify/shared/client';
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import type { DuplicateMatch } from '@ummahnotify/shared/domain';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { useJanazaText } from '../common/useJanazaText';
 import { DueDate } from '../list/DueDate';
 import { StatusBadge } from '../list/StatusBadge';
 
@@ -27,7 +27,7 @@ export function DuplicateWarning({
   onCancel: () => void;
   sending: boolean;
 }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const { pathname } = useLocation();
   // On a phone the icon's column would leave the list too narrow.
   const isMobile = useIsMobile();

@@ -1,10 +1,9 @@
-import { wallClockOrValue } from '@ummahnotify/shared/client/section';
+import { useSectionText, wallClockOrValue } from '@ummahnotify/shared/client/section';
 import { PRAYERS, type Prayer } from '@ummahnotify/shared/domain';
 import { DatePicker, Form, type FormInstance, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useJanazaText } from '../common/useJanazaText';
 
 /** How the time of the janaza prayer is given (issue 15): after a daily prayer on a day, or at an exact time. */
 export type TimeKind = 'prayer' | 'exact';
@@ -43,7 +42,7 @@ const keepEnter = (event: KeyboardEvent) => {
  * (typed as DD-MM-YYYY, or picked on a phone) work with a keyboard and a touch screen alike.
  */
 export function NoticeTimeFields({ form, dueDateRules }: { form: FormInstance; dueDateRules: object[] }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const { t: prayerText } = useTranslation('prayer');
   const kind = (Form.useWatch('timeKind', form) as TimeKind | undefined) ?? 'prayer';
   return (

@@ -1,14 +1,14 @@
 import { SendOutlined } from '@ant-design/icons';
 import { useToast } from '@ummahnotify/shared/client';
-import { DeliveryStatus, type DeliveryStatusQuery } from '@ummahnotify/shared/client/section';
-import { catalogues, type JanazaNotice } from '@ummahnotify/shared/domain';
+import {
+  DeliveryStatus,
+  type DeliveryStatusQuery,
+  readApiProblem,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
+import type { JanazaNotice } from '@ummahnotify/shared/domain';
 import { App, Button, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { callProblem } from '../api/errors';
 import { useSendCorrection } from './useSendCorrection';
-
-/** The server's refusals are English texts of the delivery catalogue: shown in the chosen language. */
-const KEY_OF_ENGLISH = new Map(Object.entries(catalogues.delivery.en).map(([key, english]) => [english, key]));
 
 /** The notice's delivery counts and, once its broadcast exists, the deliberate 'Send correction'. */
 export function DeliveryCell({ notice, status }: { notice: JanazaNotice; status: DeliveryStatusQuery }) {
@@ -22,7 +22,7 @@ export function DeliveryCell({ notice, status }: { notice: JanazaNotice; status:
 }
 
 function CorrectionButton({ notice }: { notice: JanazaNotice }) {
-  const { t } = useTranslation('delivery');
+  const { t, problemText } = useSectionText('delivery');
   const { modal } = App.useApp();
   const toast = useToast();
   const correction = useSendCorrection();
@@ -32,10 +32,8 @@ function CorrectionButton({ notice }: { notice: JanazaNotice }) {
       .mutateAsync(notice._id)
       .then(() => toast.success(t('correction.sent')))
       .catch((error: unknown) => {
-        const problem = callProblem(error);
-        const reason =
-          problem.message &&
-          (KEY_OF_ENGLISH.has(problem.message) ? t(KEY_OF_ENGLISH.get(problem.message) as string) : problem.message);
+        const problem = readApiProblem(error);
+        const reason = problemText(problem);
         toast.error(
           <>
             {t('correction.failed')}

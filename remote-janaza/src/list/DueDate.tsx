@@ -1,7 +1,7 @@
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import { dueDateDisplay, formatJanazaWhen, type Prayer } from '@ummahnotify/shared/domain';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useJanazaText } from '../common/useJanazaText';
 
 /**
  * SPEC §4: 'Expired-delete it' when passed, day-month-year hour:minute (Asia/Singapore), 'N/A' when missing.
@@ -19,7 +19,7 @@ export function DueDate({
   now?: Date;
   wrap?: boolean;
 }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const { i18n } = useTranslation();
   const shown = dueDateDisplay(value, now);
   if (shown.kind === 'missing') return <Typography.Text type="secondary">{t('notAvailable')}</Typography.Text>;

@@ -1,11 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import type { JanazaNotice } from '@ummahnotify/shared/domain';
 import { Avatar } from 'antd';
 import { assetUrl } from '../common/assetUrl';
-import { useJanazaText } from '../common/useJanazaText';
 
 export function NoticeAvatar({ notice, size = 48 }: { notice: JanazaNotice; size?: number }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const src = assetUrl(notice.thumbnailUrl ?? notice.imageUrl);
   return src ? (
     <Avatar shape="square" size={size} src={<img src={src} alt={t('photoOf', { name: notice.name })} />} />

@@ -5,6 +5,7 @@ import {
   EMPTY_COUNTS,
   JANAZA_PATHS,
   type JanazaNotice,
+  refusalBody,
   type Sending,
 } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -149,7 +150,7 @@ describe('NoticeList delivery', () => {
       [STATUS]: status({ a: [broadcast], b: [] }),
       [CORRECTION]: {
         status: 409,
-        data: { code: 409, message: 'A rejected notice is not sent; set it to Notify Now! instead.' },
+        data: refusalBody(409, 'A rejected notice is not sent; set it to Notify Now! instead.'),
       },
     });
     await renderWithProviders(<NoticeList />);

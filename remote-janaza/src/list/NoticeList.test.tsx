@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, setLanguage } from '@ummahnotify/shared/client';
-import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/shared/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
@@ -202,11 +202,9 @@ describe('NoticeList', () => {
       [LIST]: list(NOTICES),
       [`PATCH ${JANAZA_PATHS.notice('d')}`]: {
         status: 400,
-        data: {
-          code: 400,
-          message: 'Please check your input: status Status must be pending, approved, silent or rejected',
-          errors: [{ path: 'status', message: 'Status must be pending, approved, silent or rejected' }],
-        },
+        data: refusalBody(400, 'Please check your input: status Status must be pending, approved, silent or rejected', [
+          { path: 'status', message: 'Status must be pending, approved, silent or rejected' },
+        ]),
       },
     });
     const release = holdBack('patch');
@@ -257,7 +255,7 @@ describe('NoticeList', () => {
       [LIST]: list(NOTICES),
       [`DELETE ${JANAZA_PATHS.notice('b')}`]: {
         status: 403,
-        data: { code: 403, message: 'Your account does not have the rights to do this.' },
+        data: refusalBody(403, 'Your account does not have the rights to do this.'),
       },
     });
     await renderWithProviders(<NoticeList />);

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { useDeliveryStatus } from '@ummahnotify/shared/client/section';
+import { readApiProblem, useDeliveryStatus, useSectionText } from '@ummahnotify/shared/client/section';
 import {
   filterNotices,
   type JanazaNotice,
@@ -11,9 +11,7 @@ import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table,
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { callProblem } from '../api/errors';
 import { useDeleteNotice, useNotices } from '../api/notices';
-import { useJanazaText } from '../common/useJanazaText';
 import { DeliveryCell } from './DeliveryCell';
 import { DueDate } from './DueDate';
 import { NoticePart, type NoticePartName } from './NoticeParts';
@@ -23,7 +21,7 @@ type StatusFilter = NotificationStatus | 'all';
 
 /** The Notifications tab (SPEC §2): search, status filter, count line, table at md and up, cards below. */
 export function NoticeList() {
-  const { t, message } = useJanazaText();
+  const { t, problemText } = useSectionText('janaza');
   const toast = useToast();
   const isMobile = useIsMobile();
   const notices = useNotices();
@@ -52,11 +50,11 @@ export function NoticeList() {
     remove.mutate(notice._id, {
       onSuccess: () => toast.success(t('deleted')),
       onError: (error) => {
-        const problem = callProblem(error);
+        const reason = problemText(readApiProblem(error));
         toast.error(
           <>
             {t('deleteFailed')}
-            {problem.message ? <div>{message(problem.message)}</div> : null}
+            {reason ? <div>{reason}</div> : null}
           </>,
         );
       },
@@ -205,7 +203,7 @@ function NoticeCard({
   editing: boolean;
   delivery: ReactNode;
 }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const section = (label: string, name: NoticePartName) => (
     <Flex vertical gap={4}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,11 +1,11 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import { GENDERS, isPersonalDataRemoved, type JanazaNotice, NOTIFICATION_STATUSES } from '@ummahnotify/shared/domain';
 import { Button, Checkbox, Flex, Input, InputNumber, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../common/assetUrl';
 import { ImagePicker } from '../common/ImagePicker';
-import { useJanazaText } from '../common/useJanazaText';
 import { NoticeAvatar } from './NoticeAvatar';
 import { StatusBadge } from './StatusBadge';
 import type { NoticeDraft, RowEdit } from './useRowEdit';
@@ -32,7 +32,7 @@ function FieldError({ text }: { text?: string }) {
 
 /** One part of one notice, shown as it is or, for the row being edited, as its editors. */
 export function NoticePart({ part, notice, edit, onDelete, layout = 'table' }: Props) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const { t: common } = useTranslation('common');
   const editing = edit.editingId === notice._id && edit.draft ? edit.draft : null;
   const set = (patch: Partial<NoticeDraft>) => edit.change(patch);
@@ -200,7 +200,7 @@ function Actions({
   label: (key: string) => string;
   vertical: boolean;
 }): ReactNode {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   if (editing) {
     return (
       <Flex gap={8} vertical={vertical} wrap>

@@ -1,6 +1,6 @@
+import { useSectionText } from '@ummahnotify/shared/client/section';
 import { type NotificationStatus, statusBadgeColour } from '@ummahnotify/shared/domain';
 import { Tag } from 'antd';
-import { useJanazaText } from '../common/useJanazaText';
 
 /** Solid colours with readable text: antd's light preset yellow is too faint to read on white. */
 const STYLE = {
@@ -11,7 +11,7 @@ const STYLE = {
 
 /** SPEC §4: green for approved (Notify Now!), red for rejected, yellow otherwise. */
 export function StatusBadge({ status }: { status: NotificationStatus }) {
-  const { t } = useJanazaText();
+  const { t } = useSectionText('janaza');
   const colour = statusBadgeColour(status);
   return (
     <Tag

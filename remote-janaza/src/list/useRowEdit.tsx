@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@ummahnotify/shared/client';
-import { refreshDeliveryStatus } from '@ummahnotify/shared/client/section';
+import {
+  type DraftProblems,
+  readApiProblem,
+  refreshDeliveryStatus,
+  schemaProblems,
+  useRowDraft,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
-import { useCallback, useState } from 'react';
-import { callProblem } from '../api/errors';
+import { useCallback } from 'react';
 import { useUpdateNotice } from '../api/notices';
 import { imageProblem } from '../common/ImagePicker';
-import { useJanazaText } from '../common/useJanazaText';
 
 /** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
 export interface NoticeDraft {
@@ -18,7 +23,7 @@ export interface NoticeDraft {
   status: NotificationStatus;
   image?: File;
 }
-export type DraftErrors = Partial<Record<keyof NoticeDraft, string>>;
+export type DraftErrors = DraftProblems<NoticeDraft>;
 
 export interface RowEdit {
   editingId: string | null;
@@ -45,46 +50,25 @@ const draftOf = (n: JanazaNotice): NoticeDraft => ({
  * discards it. The draft is checked with the shared schema first; a bad draft stays in edit mode.
  */
 export function useRowEdit(): RowEdit {
-  const { t, message } = useJanazaText();
+  const { t, schemaText, say, problemText } = useSectionText('janaza');
   const toast = useToast();
   const update = useUpdateNotice();
   const queryClient = useQueryClient();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [draft, setDraft] = useState<NoticeDraft | null>(null);
-  const [errors, setErrors] = useState<DraftErrors>({});
-
-  const start = useCallback((n: JanazaNotice) => {
-    setEditingId(n._id);
-    setDraft(draftOf(n));
-    setErrors({});
-  }, []);
-  const cancel = useCallback(() => {
-    setEditingId(null);
-    setDraft(null);
-    setErrors({});
-  }, []);
-  const change = useCallback((patch: Partial<NoticeDraft>) => {
-    setDraft((d) => (d ? { ...d, ...patch } : d));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key as keyof NoticeDraft];
-      return next;
-    });
-  }, []);
+  const row = useRowDraft<NoticeDraft>();
+  const { editingId, draft, change, cancel, refuse } = row;
+  const start = useCallback((n: JanazaNotice) => row.start(n._id, draftOf(n)), [row.start]);
 
   const save = useCallback(() => {
     if (!editingId || !draft) return;
     const { image, ...fields } = draft;
     const parsed = janazaUpdateSchema.safeParse(fields);
     const found: DraftErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0]) as keyof NoticeDraft] ??= message(issue.message);
-    }
+    for (const [field, message] of Object.entries(schemaProblems(janazaUpdateSchema, fields)))
+      found[field.split('.')[0] as keyof NoticeDraft] ??= schemaText(message);
     const imageKey = imageProblem(image);
     if (imageKey) found.image = t(imageKey);
     if (!parsed.success || imageKey) {
-      setErrors(found);
+      refuse(found);
       return;
     }
     const { postal: _postal, ...changes } = parsed.data as typeof parsed.data & { postal?: string };
@@ -98,19 +82,20 @@ export function useRowEdit(): RowEdit {
           void refreshDeliveryStatus(queryClient, 'janaza');
         },
         onError: (error) => {
-          const problem = callProblem(error);
-          const reason = problem.errors[0]?.message ?? problem.message;
+          const problem = readApiProblem(error);
+          const [first] = problem.errors;
+          const reason = first ? say(first) : problemText(problem);
           toast.error(
             <>
               {t('updateFailed')}
-              {reason ? <div>{message(reason)}</div> : null}
+              {reason ? <div>{reason}</div> : null}
             </>,
           );
         },
       },
     );
     cancel();
-  }, [editingId, draft, message, t, toast, update, cancel, queryClient]);
+  }, [editingId, draft, schemaText, say, problemText, t, toast, update, cancel, refuse, queryClient]);
 
-  return { editingId, draft, errors, start, change, cancel, save };
+  return { editingId, draft, errors: row.problems, start, change, cancel, save };
 }

@@ -1,9 +1,8 @@
 import { useToast } from '@ummahnotify/shared/client';
+import { formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { callProblem } from '../common/callProblem';
-import { markServerErrors, schemaRule } from '../common/schemaRule';
 import { useSectionText } from '../common/useSectionText';
 import { useCreateCommitteeMember } from './committeeApi';
 import {
@@ -18,12 +17,12 @@ import {
  * digit hints are hints only. A backend user's Google account gets the chosen system rights.
  */
 export function CommitteeForm() {
-  const { t, validation, details } = useSectionText('committee');
+  const { t, say, schemaText, details } = useSectionText('committee');
   const toast = useToast();
   const [form] = Form.useForm<CommitteeFormValues>();
   const create = useCreateCommitteeMember();
   const rule = (field: string) =>
-    schemaRule<CommitteeFormValues>(committeeCreateSchema, toCommitteeInput, field, validation);
+    formRule<CommitteeFormValues>(committeeCreateSchema, toCommitteeInput, field, schemaText);
 
   const submit = async (values: CommitteeFormValues) => {
     try {
@@ -33,7 +32,7 @@ export function CommitteeForm() {
       form.resetFields();
     } catch (error) {
       console.error('Creating a committee member failed', error);
-      markServerErrors(form, callProblem(error).errors, validation, COMMITTEE_FORM_FIELDS);
+      markServerErrors(form, readApiProblem(error).errors, COMMITTEE_FORM_FIELDS, say);
       toast.error(
         <>
           {t('createFailed')}

@@ -1,5 +1,5 @@
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { dateTextOf, pickerDateOf } from '@ummahnotify/shared/client/section';
+import { dateTextOf, isForbidden, pickerDateOf, useRowDraft } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
 import {
   Alert,
@@ -20,14 +20,13 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { isForbidden } from '../common/callProblem';
 import { rowAnimation } from '../common/rowAnimation';
 import { useSectionText } from '../common/useSectionText';
 import { useCommittee, useDeleteCommitteeMember, useUpdateCommitteeMember } from './committeeApi';
 import { RoleAssign } from './RoleAssign';
-import { changedFields, draftOf, missingFields, type RequiredRowField, type RowDraft } from './rowDraft';
+import { changedFields, draftOf, missingFields, type RowDraft } from './rowDraft';
 
 /**
  * The members management table (SPEC §2, §4 "Row edit"): an editable table at md and up, cards below.
@@ -42,8 +41,8 @@ export function CommitteeTable() {
   const committee = useCommittee();
   const update = useUpdateCommitteeMember();
   const remove = useDeleteCommitteeMember();
-  const [editing, setEditing] = useState<{ id: string; draft: RowDraft } | null>(null);
-  const [marked, setMarked] = useState<RequiredRowField[]>([]);
+  const row = useRowDraft<RowDraft>();
+  const editing = row.editingId && row.draft ? { id: row.editingId, draft: row.draft } : null;
 
   if (committee.isPending) {
     return (
@@ -70,25 +69,15 @@ export function CommitteeTable() {
   if (list.length === 0) return <Empty description={t('noMembers')} />;
 
   const name = (m: CommitteeMember) => `${m.fName} ${m.lName}`.trim();
-  const startEdit = (m: CommitteeMember) => {
-    setEditing({ id: m._id, draft: draftOf(m) });
-    setMarked([]);
-  };
-  const cancelEdit = () => {
-    setEditing(null);
-    setMarked([]);
-  };
-  const setDraft = (change: Partial<RowDraft>) => {
-    if (!editing) return;
-    setEditing({ ...editing, draft: { ...editing.draft, ...change } });
-    setMarked((now) => now.filter((f) => !(f in change)));
-  };
+  const startEdit = (m: CommitteeMember) => row.start(m._id, draftOf(m));
+  const cancelEdit = row.cancel;
+  const setDraft = row.change;
 
   const save = async (m: CommitteeMember) => {
     if (!editing) return;
     const missing = missingFields(editing.draft);
     if (missing.length > 0) {
-      setMarked(missing); // SPEC §5: blocked without a message; the empty fields are marked
+      row.refuse(Object.fromEntries(missing.map((f) => [f, '']))); // SPEC §5: blocked without a message; the empty fields are marked
       return;
     }
     const changes = changedFields(m, editing.draft);
@@ -139,7 +128,7 @@ export function CommitteeTable() {
 
   const textCell = (m: CommitteeMember, field: 'fName' | 'lName' | 'email' | 'contact', label: string): ReactNode => {
     if (!isEditing(m) || !editing) return field === 'contact' ? m.contact || '—' : m[field];
-    const invalid = marked.includes(field as RequiredRowField);
+    const invalid = field in row.problems;
     return (
       <Input
         value={editing.draft[field]}

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
-import { COMMITTEE_API, type CommitteeMember } from '@ummahnotify/shared/domain';
+import { COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
@@ -110,11 +110,9 @@ describe("Committee: 'Committee Member Form'", () => {
     fakeApi({
       [CREATE]: {
         status: 409,
-        data: {
-          code: 409,
-          message: 'A committee member with the email haziq@example.sg already exists.',
-          errors: [{ path: 'email', message: 'is already used by another committee member' }],
-        },
+        data: refusalBody(409, 'A committee member with the email haziq@example.sg already exists.', [
+          { path: 'email', message: 'is already used by another committee member' },
+        ]),
       },
     });
     await renderAt('/dashboard/committee-members/create');
@@ -225,11 +223,10 @@ describe('Committee: the members management table', () => {
       [LIST]: listAnswer(),
       [`PATCH ${COMMITTEE_API.one(AISHA._id)}`]: {
         status: 409,
-        data: {
-          code: 409,
-          message:
-            'aisha@example.sg is the last superadmin. Make another committee member superadmin first, then change or remove this one.',
-        },
+        data: refusalBody(
+          409,
+          'aisha@example.sg is the last superadmin. Make another committee member superadmin first, then change or remove this one.',
+        ),
       },
     });
     await renderAt('/dashboard/committee-members/edit');
@@ -302,11 +299,10 @@ describe('Committee: the members management table', () => {
       [LIST]: listAnswer(),
       [`PATCH ${COMMITTEE_API.assign(AISHA._id)}`]: {
         status: 409,
-        data: {
-          code: 409,
-          message:
-            'aisha@example.sg is the last superadmin. Make another committee member superadmin first, then change or remove this one.',
-        },
+        data: refusalBody(
+          409,
+          'aisha@example.sg is the last superadmin. Make another committee member superadmin first, then change or remove this one.',
+        ),
       },
     });
     await renderAt('/dashboard/committee-members/edit');
@@ -344,11 +340,10 @@ describe('Committee: the members management table', () => {
       [LIST]: listAnswer(),
       [`PATCH ${COMMITTEE_API.assign(ZAINAB._id)}`]: {
         status: 409,
-        data: {
-          code: 409,
-          message:
-            "Zainab is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.",
-        },
+        data: refusalBody(
+          409,
+          "Zainab is not a backend user. Tick 'Backend User (System access)' for this committee member first, then assign a role.",
+        ),
       },
     });
     await act(() => setLanguage('ta'));

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
+import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import {
   type AssignableRole,
   COMMITTEE_API,
@@ -10,7 +11,6 @@ import {
   type MembersApiItem,
   type MembersApiList,
 } from '@ummahnotify/shared/domain';
-import { retryServerFaults } from '../common/callProblem';
 
 export const COMMITTEE_KEY = ['committee', 'list'] as const;
 

@@ -1,7 +1,6 @@
 import { useToast } from '@ummahnotify/shared/client';
+import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import { Button, Form, Typography } from 'antd';
-import { callProblem } from '../common/callProblem';
-import { markServerErrors } from '../common/schemaRule';
 import { useSectionText } from '../common/useSectionText';
 import { MemberFields } from './MemberFields';
 import { EMPTY_MEMBER_FORM, MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput } from './memberForm';
@@ -9,7 +8,7 @@ import { useCreateMember } from './membersApi';
 
 /** Members section, Create tab (SPEC §2): 'Member created successfully!' / 'Failed to create member'. */
 export function MemberCreateForm() {
-  const { t, validation, details } = useSectionText('members');
+  const { t, say, details } = useSectionText('members');
   const toast = useToast();
   const [form] = Form.useForm<MemberFormValues>();
   const create = useCreateMember();
@@ -21,7 +20,7 @@ export function MemberCreateForm() {
       toast.success(t('createSuccess'));
       form.resetFields();
     } catch (error) {
-      markServerErrors(form, callProblem(error).errors, validation, MEMBER_FORM_FIELDS);
+      markServerErrors(form, readApiProblem(error).errors, MEMBER_FORM_FIELDS, say);
       toast.error(
         <>
           {t('createFailed')}

@@ -1,10 +1,9 @@
 import { useToast } from '@ummahnotify/shared/client';
+import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import type { Member, MembershipStatus } from '@ummahnotify/shared/domain';
 import { formatMoment } from '@ummahnotify/shared/domain';
 import { Badge, Button, Descriptions, Form, Modal, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { callProblem } from '../common/callProblem';
-import { markServerErrors } from '../common/schemaRule';
 import { useSectionText } from '../common/useSectionText';
 import { MemberFields } from './MemberFields';
 import { MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput, toModalValues } from './memberForm';
@@ -44,7 +43,7 @@ export function MemberDetailsModal({
   onClose: () => void;
   onRevoke: () => void;
 }) {
-  const { t, i18n, validation, details } = useSectionText('members');
+  const { t, i18n, say, details } = useSectionText('members');
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<MemberFormValues>();
@@ -74,7 +73,7 @@ export function MemberDetailsModal({
       onClose();
     } catch (error) {
       console.error('Updating a member failed', error);
-      markServerErrors(form, callProblem(error).errors, validation, MEMBER_FORM_FIELDS);
+      markServerErrors(form, readApiProblem(error).errors, MEMBER_FORM_FIELDS, say);
       toast.error(
         <>
           {t('updateFailed')}

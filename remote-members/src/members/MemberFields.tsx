@@ -1,7 +1,7 @@
+import { formRule } from '@ummahnotify/shared/client/section';
 import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/shared/domain';
 import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
-import { schemaRule } from '../common/schemaRule';
 import { useSectionText } from '../common/useSectionText';
 import { type MemberFormValues, toMemberInput } from './memberForm';
 
@@ -11,12 +11,12 @@ import { type MemberFormValues, toMemberInput } from './memberForm';
  * Partner (moderator), SPEC §2) and which fields show (the modal edits no postal code or birth date).
  */
 export function MemberFields({ variant }: { variant: 'create' | 'modal' }) {
-  const { t, validation } = useSectionText('members');
+  const { t, schemaText } = useSectionText('members');
   const form = Form.useFormInstance<MemberFormValues>();
   const isPartner = Form.useWatch('isPartner', form);
   const position = Form.useWatch('position', form);
   const partner = needsBusinessDetails({ isPartner, position });
-  const rule = (field: string) => schemaRule<MemberFormValues>(memberCreateSchema, toMemberInput, field, validation);
+  const rule = (field: string) => formRule<MemberFormValues>(memberCreateSchema, toMemberInput, field, schemaText);
 
   const positions =
     variant === 'create'

@@ -1,10 +1,10 @@
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { isForbidden } from '@ummahnotify/shared/client/section';
 import type { Member } from '@ummahnotify/shared/domain';
 import { Alert, App, Button, Card, Empty, Flex, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { isForbidden } from '../common/callProblem';
 import { rowAnimation } from '../common/rowAnimation';
 import { useSectionText } from '../common/useSectionText';
 import { MemberDetailsModal } from './MemberDetailsModal';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
-import { MEMBERS_API, type Member } from '@ummahnotify/shared/domain';
+import { MEMBERS_API, type Member, refusalBody } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
@@ -48,7 +48,7 @@ describe('Members: access', () => {
 
   it('leaves for / when the server answers 403 (rights taken away meanwhile), without retrying', async () => {
     const { calls } = fakeApi({
-      [LIST]: { status: 403, data: { code: 403, message: 'Your account does not have the rights to do this.' } },
+      [LIST]: { status: 403, data: refusalBody(403, 'Your account does not have the rights to do this.') },
     });
     await renderAt('/dashboard/members/edit');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -121,11 +121,9 @@ describe('Members: Create tab', () => {
     fakeApi({
       [CREATE]: {
         status: 409,
-        data: {
-          code: 409,
-          message: 'A member with the email rahim@example.sg already exists.',
-          errors: [{ path: 'email', message: 'is already used by another member' }],
-        },
+        data: refusalBody(409, 'A member with the email rahim@example.sg already exists.', [
+          { path: 'email', message: 'is already used by another member' },
+        ]),
       },
     });
     await renderAt('/dashboard/members/create');
@@ -263,11 +261,9 @@ describe("Members: the 'Member Details' modal", () => {
       [LIST]: listAnswer(),
       [`PATCH ${MEMBERS_API.one(MEMBERS[0]._id)}`]: {
         status: 400,
-        data: {
-          code: 400,
-          message: 'Please check your input: uen UEN is required for a partner',
-          errors: [{ path: 'uen', message: 'UEN is required for a partner' }],
-        },
+        data: refusalBody(400, 'Please check your input: uen UEN is required for a partner', [
+          { path: 'uen', message: 'UEN is required for a partner' },
+        ]),
       },
     });
     jest.spyOn(console, 'error').mockImplementation(() => {});

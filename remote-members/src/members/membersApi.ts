@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
+import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import {
   LEGACY_MEMBER_POSITIONS,
   MEMBERS_API,
@@ -9,7 +10,6 @@ import {
   type MembersApiList,
   type MemberUpdate,
 } from '@ummahnotify/shared/domain';
-import { retryServerFaults } from '../common/callProblem';
 
 export const MEMBERS_KEY = ['members', 'list'] as const;
 

@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from '@ummahnotify/shared/domain';
-import { issuesToErrors } from '@ummahnotify/shared/domain';
+import type { ApiErrorBody, FieldProblem } from '@ummahnotify/shared/domain';
+import { checkInputMessage, issuesToErrors, refusalBody } from '@ummahnotify/shared/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: ApiErrorBody['errors'],
+    readonly errors?: FieldProblem[],
     readonly translatable?: Translatable,
     /** More of the answer beside {code, message, errors} (the duplicate warning's `duplicates`). */
     readonly extra?: Record<string, unknown>,
@@ -21,26 +21,17 @@ export class HttpError extends Error {
   }
 }
 
-export function body(
-  code: number,
-  message: string,
-  errors?: ApiErrorBody['errors'],
-  translatable?: Translatable,
-): ApiErrorBody {
-  return { code, message, ...(errors ? { errors } : {}), ...translatable };
-}
-
-type FieldErrors = NonNullable<ApiErrorBody['errors']>;
+/** The answer to a refusal: every field error, and the message, each with its catalogue key. */
+export const body = refusalBody;
 
 /**
  * The 400 for bad input: every field error, and a message naming the first. With keepSentences, a
  * first error that is already a full sentence ("Tamil heading is required") is the message as it is.
  */
-export function invalidInput(errors: FieldErrors, { keepSentences = false } = {}): HttpError {
+export function invalidInput(errors: FieldProblem[], { keepSentences = false } = {}): HttpError {
   const first = errors[0];
-  if (!first) return new HttpError(400, 'Please check your input', errors);
-  if (keepSentences && /^[A-Z]/.test(first.message)) return new HttpError(400, first.message, errors);
-  return new HttpError(400, `Please check your input: ${first.path ? `${first.path} ` : ''}${first.message}`, errors);
+  if (keepSentences && first && /^[A-Z]/.test(first.message)) return new HttpError(400, first.message, errors);
+  return new HttpError(400, checkInputMessage(first), errors);
 }
 
 /** Validates data the route schema could not see (multipart forms, merged records) with the same 400. */

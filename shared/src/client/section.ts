@@ -1,9 +1,16 @@
 /**
  * @ummahnotify/shared/client/section: the frame and parts the dashboard's sections share (section page with
- * tabs, error boundary, "section unavailable", delivery status). A Module Federation singleton of its own,
- * loaded with the first dashboard page, never by the public pages.
+ * tabs, error boundary, "section unavailable", delivery status) and the section kit (kit/: the API error
+ * reader, the section text hook, the zod-to-antd rules, toFormData, the inline row edit). A Module
+ * Federation singleton of its own, loaded with the first dashboard page, never by the public pages.
  */
+
+export { type ApiProblem, isForbidden, readApiProblem, retryServerFaults } from './kit/apiProblem';
 export { dateTextOf, pickerDateOf, pickerValueOf, wallClockOf, wallClockOrValue } from './kit/pickerTime';
+export { toFormData } from './kit/toFormData';
+export { type DraftProblems, type RowDraft, useRowDraft } from './kit/useRowDraft';
+export { useSectionText } from './kit/useSectionText';
+export { fieldRule, formRule, markServerErrors, schemaProblems } from './kit/zodRule';
 export { channelOffReason } from './ui/channelOffReason';
 export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';

@@ -12,11 +12,26 @@ export const API_PATHS = {
   refusedSignIns: '/api/v1/admin/users/refused-sign-ins',
 } as const;
 
+/** A field the server refused, as the code that refuses it words it (English). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A refused field as the API answers it: the English message, and the namespaced catalogue key
+ * (`members:error.emailRequired`) with its {{placeholder}} values, so a client shows `t(key, params)`.
+ */
+export interface FieldError extends FieldProblem {
+  key: string;
+  params: Record<string, string>;
+}
+
 /** The answer every refused request carries: 400 validation, 401, 403, 404, 409. */
 export interface ApiErrorBody {
   code: number;
   message: string;
-  errors?: { path: string; message: string }[];
+  errors?: FieldError[];
   /**
    * For refusals shown to the public: the key of the message in the page's catalogue and the values
    * of its {{placeholders}}, so the page shows it in the visitor's language (message stays English).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CommitteePosition, committeePositionSchema, type Gender, genderSchema } from './enums';
+import { committee as text } from './i18n/committee';
 import { birthDateSchema, memberEmailSchema } from './members';
 import { assignableRoleSchema, type Rights, rightsSchema } from './rights';
 
@@ -15,17 +16,18 @@ export const COMMITTEE_API = {
   assign: (id: string) => `/api/v1/admin/members/committee/assign/${id}`,
 } as const;
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`);
-const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
+/** Messages are the English side of the committee catalogue, so the API answers each with its key. */
+const m = text.en;
+const upTo = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 
 /** Contact (8 or 9 digits) and postal (6 digits) hints are hints only: no pattern is enforced (SPEC §5). */
 const committeeFields = {
-  fName: required(100, 'First name'),
-  lName: text(100, 'Last name'),
+  fName: upTo(100, m['error.fNameTooLong']).min(1, m['error.fNameRequired']),
+  lName: upTo(100, m['error.lNameTooLong']),
   email: memberEmailSchema,
-  contact: required(30, 'Contact'),
+  contact: upTo(30, m['error.contactTooLong']).min(1, m['error.contactRequired']),
   birthDate: birthDateSchema,
-  postal: required(20, 'Postal code'),
+  postal: upTo(20, m['error.postalTooLong']).min(1, m['error.postalRequired']),
   gender: genderSchema,
   rights: rightsSchema,
   position: committeePositionSchema,
@@ -49,8 +51,8 @@ export type CommitteeUpdate = z.output<typeof committeeUpdateSchema>;
 
 /** PATCH /api/v1/admin/members/committee/assign/{id}: both an id and a role (admin, editor, superadmin). */
 export const committeeAssignSchema = z.object({
-  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required'),
-  role: z.enum(assignableRoleSchema.options, { error: 'Role must be admin, editor or superadmin' }),
+  userId: z.string({ error: m['error.userIdRequired'] }).trim().min(1, m['error.userIdRequired']),
+  role: z.enum(assignableRoleSchema.options, { error: m['error.role'] }),
 });
 export type CommitteeAssign = z.output<typeof committeeAssignSchema>;
 

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { POSTAL_CODE_DIGITS } from './constants';
 import { type MemberPosition, memberPositionSchema } from './enums';
+import { members as text } from './i18n/members';
 import { singaporeDate } from './time';
 
 /**
  * Members, masjids and partners (SPEC §2 "Members section", §3 "Member (admin member record)", §5).
- * One set of schemas for the server's routes and the remote's antd forms.
+ * One set of schemas for the server's routes and the remote's antd forms; their messages are the
+ * English side of the members catalogue, so the API answers each with its key.
  */
+const m = text.en;
 
 export const MEMBERS_API = {
   list: '/api/v1/admin/members/un',
@@ -17,7 +20,7 @@ export const MEMBERS_API = {
 export const MEMBERSHIP_STATUSES = ['active', 'pending', 'inactive'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const membershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, {
-  error: 'Membership status must be active, pending or inactive',
+  error: m['error.membershipStatus'],
 });
 
 /**
@@ -25,16 +28,16 @@ export const membershipStatusSchema = z.enum(MEMBERSHIP_STATUSES, {
  * Real dates only, never in the future.
  */
 export const birthDateSchema = z
-  .string({ error: 'Enter a date' })
+  .string({ error: m['error.dateRequired'] })
   .trim()
   .transform((v, ctx) => {
     const date = toSingaporeDate(v);
     if (!date) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a real date (YYYY-MM-DD)' });
+      ctx.addIssue({ code: 'custom', message: m['error.dateInvalid'] });
       return z.NEVER;
     }
     if (date > singaporeDate()) {
-      ctx.addIssue({ code: 'custom', message: 'A birth date cannot be in the future' });
+      ctx.addIssue({ code: 'custom', message: m['error.dateFuture'] });
       return z.NEVER;
     }
     return date;
@@ -56,17 +59,17 @@ function toSingaporeDate(value: string): string | undefined {
 }
 
 export const memberEmailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: m['error.emailRequired'] })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(200, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .min(1, m['error.emailRequired'])
+  .max(200, m['error.emailTooLong'])
+  .pipe(z.email(m['error.emailInvalid']));
 
 export const memberPostalSchema = z
-  .string({ error: 'Postal code is required' })
+  .string({ error: m['error.postalRequired'] })
   .trim()
-  .regex(new RegExp(`^\\d{${POSTAL_CODE_DIGITS}}$`), `Postal code must be exactly ${POSTAL_CODE_DIGITS} digits`);
+  .regex(new RegExp(`^\\d{${POSTAL_CODE_DIGITS}}$`), m['error.postalDigits']);
 
 /**
  * Singapore Unique Entity Number: businesses 8 digits + letter, local companies 9 digits + letter,
@@ -77,23 +80,23 @@ const uenSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((v) => v === '' || UEN_PATTERN.test(v), 'UEN must be a Singapore UEN such as 201912345K or 53312345A');
+  .refine((v) => v === '' || UEN_PATTERN.test(v), m['error.uenInvalid']);
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`);
+const upTo = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 
 /** Fields a member record may carry on input; none has a default, so a partial update stays partial. */
 const memberFields = {
-  fName: text(100, 'First name').min(1, 'First name is required'),
-  lName: text(100, 'Last name'),
+  fName: upTo(100, m['error.fNameTooLong']).min(1, m['error.fNameRequired']),
+  lName: upTo(100, m['error.lNameTooLong']),
   email: memberEmailSchema,
-  contact: text(30, 'Contact'),
+  contact: upTo(30, m['error.contactTooLong']),
   dateofBirth: birthDateSchema.nullable(),
   postal: memberPostalSchema,
   position: memberPositionSchema,
   isVerified: z.boolean(),
   isPartner: z.boolean(),
   isVolunteer: z.boolean(),
-  businessName: text(200, 'Business name'),
+  businessName: upTo(200, m['error.businessNameTooLong']),
   uen: uenSchema,
   membershipStatus: membershipStatusSchema,
 };
@@ -104,13 +107,13 @@ export function needsBusinessDetails(m: { isPartner?: boolean; position?: Member
 }
 
 function requireBusinessDetails(
-  m: { isPartner?: boolean; position?: MemberPosition; businessName?: string; uen?: string },
+  member: { isPartner?: boolean; position?: MemberPosition; businessName?: string; uen?: string },
   ctx: z.RefinementCtx,
 ) {
-  if (!needsBusinessDetails(m)) return;
-  if (!m.businessName)
-    ctx.addIssue({ code: 'custom', path: ['businessName'], message: 'Business name is required for a partner' });
-  if (!m.uen) ctx.addIssue({ code: 'custom', path: ['uen'], message: 'UEN is required for a partner' });
+  if (!needsBusinessDetails(member)) return;
+  if (!member.businessName)
+    ctx.addIssue({ code: 'custom', path: ['businessName'], message: m['error.businessNameRequired'] });
+  if (!member.uen) ctx.addIssue({ code: 'custom', path: ['uen'], message: m['error.uenRequired'] });
 }
 
 /** POST /api/v1/admin/members/un: first name, email and postal required; business name and UEN when partner. */
@@ -136,7 +139,7 @@ export type MemberCreate = z.output<typeof memberCreateSchema>;
 export const memberUpdateSchema = z.object(memberFields).partial();
 export type MemberUpdate = z.output<typeof memberUpdateSchema>;
 
-export const memberVerifySchema = z.object({ verified: z.boolean({ error: 'verified must be true or false' }) });
+export const memberVerifySchema = z.object({ verified: z.boolean({ error: m['error.verified'] }) });
 
 export const memberIdParamsSchema = z.object({ id: z.uuid({ error: 'is not a valid id' }) });
 

@@ -79,7 +79,13 @@ export async function createCommitteeMember(db: Db, input: CommitteeCreate, acto
         .execute();
       await moveGrant(trx, null, grantOf(input), actorId);
       const after = (await findOne(trx, id)) as CommitteeMember;
-      await audit(trx, { actorId, action: 'committee-member.created', entity: 'committee-member', entityId: id, after });
+      await audit(trx, {
+        actorId,
+        action: 'committee-member.created',
+        entity: 'committee-member',
+        entityId: id,
+        after,
+      });
       return after;
     }),
   );

@@ -105,7 +105,13 @@ export async function createEvent(
       })
       .execute();
     const created = await rowFor(trx, id);
-    await audit(trx, { actorId, action: 'event.created', entity: 'event', entityId: id, after: eventForAudit(created) });
+    await audit(trx, {
+      actorId,
+      action: 'event.created',
+      entity: 'event',
+      entityId: id,
+      after: eventForAudit(created),
+    });
     return created;
   });
   return eventToJson(row);
@@ -208,7 +214,13 @@ export async function deleteEvent({ db, images, actorId }: Writer, id: string): 
   const imageId = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     await trx.deleteFrom('events').where('id', '=', id).execute();
-    await audit(trx, { actorId, action: 'event.deleted', entity: 'event', entityId: id, before: eventForAudit(before) });
+    await audit(trx, {
+      actorId,
+      action: 'event.deleted',
+      entity: 'event',
+      entityId: id,
+      before: eventForAudit(before),
+    });
     return before.image_id;
   });
   if (imageId) await images.remove(db, imageId);

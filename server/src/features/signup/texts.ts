@@ -1,4 +1,4 @@
-import { type ApiErrorBody, catalogues, type Language, type Topic } from '@ummahnotify/shared/domain';
+import { catalogues, type FieldProblem, type Language, type Topic } from '@ummahnotify/shared/domain';
 import { HttpError } from '../../web/errors';
 
 type SignupKey = Extract<keyof (typeof catalogues.delivery)['en'], `signup.${string}`>;
@@ -18,13 +18,13 @@ export type RefusalKey = Extract<keyof (typeof catalogues.signup)['en'], `server
 
 /**
  * A refusal the public sign-up pages show: the English message from the sign-up catalogue, with its
- * key and values so the page shows it in the visitor's language (ApiErrorBody.key, .params).
+ * key and values so the page shows it in the visitor's language (the answer's key and params).
  */
 export function refusal(
   status: number,
   key: RefusalKey,
   params: Record<string, string> = {},
-  errors?: ApiErrorBody['errors'],
+  errors?: FieldProblem[],
 ): HttpError {
   const message = catalogues.signup.en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
   return new HttpError(status, message, errors, { key, params });

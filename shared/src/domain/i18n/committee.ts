@@ -2,8 +2,8 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * The committee-members section of remote-members (SPEC §2 "Committee members", "Members management
- * table", §5, §8). Texts the spec quotes are kept exactly. `v.*` are the shared schema's English
- * messages and `server.*` the server's refusals, so both are shown in the chosen language.
+ * table", §5, §8). Texts the spec quotes are kept exactly. `error.*` are the shared schema's
+ * messages and `server.*` the server's refusals; the API answers their keys, so both are shown in the chosen language.
  */
 export const committee = defineCatalogue(
   {
@@ -87,21 +87,22 @@ export const committee = defineCatalogue(
     noRights: 'Only a superadmin can manage committee members.',
     errorDetails: 'Details: {{message}}',
 
-    'v.First name is required': 'First name is required',
-    'v.Last name is required': 'Last name is required',
-    'v.Email is required': 'Email is required',
-    'v.Enter a valid email address': 'Enter a valid email address',
-    'v.Contact is required': 'Contact is required',
-    'v.Postal code is required': 'Postal code is required',
-    'v.Enter a date': 'Enter a date',
-    'v.Enter a real date (YYYY-MM-DD)': 'Enter a real date (YYYY-MM-DD)',
-    'v.A birth date cannot be in the future': 'A birth date cannot be in the future',
-    'v.Role must be admin, editor or superadmin': 'Role must be admin, editor or superadmin',
-    'v.First name is too long': 'First name is too long',
-    'v.Last name is too long': 'Last name is too long',
-    'v.Email is too long': 'Email is too long',
-    'v.Contact is too long': 'Contact is too long',
-    'v.Postal code is too long': 'Postal code is too long',
+    'error.fNameRequired': 'First name is required',
+    'error.lNameRequired': 'Last name is required',
+    'error.emailRequired': 'Email is required',
+    'error.emailInvalid': 'Enter a valid email address',
+    'error.contactRequired': 'Contact is required',
+    'error.postalRequired': 'Postal code is required',
+    'error.dateRequired': 'Enter a date',
+    'error.dateInvalid': 'Enter a real date (YYYY-MM-DD)',
+    'error.dateFuture': 'A birth date cannot be in the future',
+    'error.role': 'Role must be admin, editor or superadmin',
+    'error.userIdRequired': 'userId is required',
+    'error.fNameTooLong': 'First name is too long',
+    'error.lNameTooLong': 'Last name is too long',
+    'error.emailTooLong': 'Email is too long',
+    'error.contactTooLong': 'Contact is too long',
+    'error.postalTooLong': 'Postal code is too long',
     'server.duplicateEmail': 'A committee member with the email {{email}} already exists.',
     'server.lastSuperadmin':
       '{{email}} is the last superadmin. Make another committee member superadmin first, then change or remove this one.',
@@ -191,21 +192,22 @@ export const committee = defineCatalogue(
     noRights: 'மேலதிக நிர்வாகி மட்டுமே குழு உறுப்பினர்களை நிர்வகிக்க முடியும்.',
     errorDetails: 'விவரம்: {{message}}',
 
-    'v.First name is required': 'முதல் பெயர் தேவை',
-    'v.Last name is required': 'கடைசிப் பெயர் தேவை',
-    'v.Email is required': 'மின்னஞ்சல் தேவை',
-    'v.Enter a valid email address': 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்',
-    'v.Contact is required': 'தொடர்பு எண் தேவை',
-    'v.Postal code is required': 'அஞ்சல் குறியீடு தேவை',
-    'v.Enter a date': 'தேதியை உள்ளிடவும்',
-    'v.Enter a real date (YYYY-MM-DD)': 'சரியான தேதியை உள்ளிடவும் (ஆஆஆஆ-மாமா-நாநா)',
-    'v.A birth date cannot be in the future': 'பிறந்த தேதி எதிர்காலத்தில் இருக்க முடியாது',
-    'v.Role must be admin, editor or superadmin': 'பங்கு நிர்வாகி, தொகுப்பாளர் அல்லது மேலதிக நிர்வாகியாக இருக்க வேண்டும்',
-    'v.First name is too long': 'முதல் பெயர் மிக நீளமாக உள்ளது',
-    'v.Last name is too long': 'கடைசிப் பெயர் மிக நீளமாக உள்ளது',
-    'v.Email is too long': 'மின்னஞ்சல் மிக நீளமாக உள்ளது',
-    'v.Contact is too long': 'தொடர்பு எண் மிக நீளமாக உள்ளது',
-    'v.Postal code is too long': 'அஞ்சல் குறியீடு மிக நீளமாக உள்ளது',
+    'error.fNameRequired': 'முதல் பெயர் தேவை',
+    'error.lNameRequired': 'கடைசிப் பெயர் தேவை',
+    'error.emailRequired': 'மின்னஞ்சல் தேவை',
+    'error.emailInvalid': 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்',
+    'error.contactRequired': 'தொடர்பு எண் தேவை',
+    'error.postalRequired': 'அஞ்சல் குறியீடு தேவை',
+    'error.dateRequired': 'தேதியை உள்ளிடவும்',
+    'error.dateInvalid': 'சரியான தேதியை உள்ளிடவும் (ஆஆஆஆ-மாமா-நாநா)',
+    'error.dateFuture': 'பிறந்த தேதி எதிர்காலத்தில் இருக்க முடியாது',
+    'error.userIdRequired': 'பயனர் அடையாளம் தேவை',
+    'error.role': 'பங்கு நிர்வாகி, தொகுப்பாளர் அல்லது மேலதிக நிர்வாகியாக இருக்க வேண்டும்',
+    'error.fNameTooLong': 'முதல் பெயர் மிக நீளமாக உள்ளது',
+    'error.lNameTooLong': 'கடைசிப் பெயர் மிக நீளமாக உள்ளது',
+    'error.emailTooLong': 'மின்னஞ்சல் மிக நீளமாக உள்ளது',
+    'error.contactTooLong': 'தொடர்பு எண் மிக நீளமாக உள்ளது',
+    'error.postalTooLong': 'அஞ்சல் குறியீடு மிக நீளமாக உள்ளது',
     'server.duplicateEmail': '{{email}} என்ற மின்னஞ்சலுடன் ஒரு குழு உறுப்பினர் ஏற்கனவே உள்ளார்.',
     'server.lastSuperadmin':
       '{{email}} தான் கடைசி மேலதிக நிர்வாகி. முதலில் வேறொரு குழு உறுப்பினரை மேலதிக நிர்வாகியாக்கி, பிறகு இவரை மாற்றவும் அல்லது நீக்கவும்.',

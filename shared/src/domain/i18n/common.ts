@@ -32,6 +32,8 @@ export const common = defineCatalogue(
     sectionUnavailable: 'This section is unavailable right now.',
     sectionUnavailableHint: 'It may be being updated. The rest of the dashboard still works.',
     networkError: 'Could not reach the server. Check your connection and try again.',
+    /** A refusal the server words without a catalogue text: shown as it was sent. */
+    'error.unlisted': '{{message}}',
     signedInAs: 'Signed in as {{name}}',
     comingSoon: 'This section is being built. It will appear here when it is ready.',
     errorDetails: 'Details: {{message}}',
@@ -69,6 +71,7 @@ export const common = defineCatalogue(
     sectionUnavailable: 'இந்தப் பகுதி தற்போது கிடைக்கவில்லை.',
     sectionUnavailableHint: 'இது புதுப்பிக்கப்படலாம். டாஷ்போர்டின் மற்ற பகுதிகள் இயங்குகின்றன.',
     networkError: 'சேவையகத்தை அடைய முடியவில்லை. இணைப்பைச் சரிபார்த்து மீண்டும் முயலவும்.',
+    'error.unlisted': '{{message}}',
     signedInAs: '{{name}} ஆக உள்நுழைந்துள்ளீர்கள்',
     comingSoon: 'இந்தப் பகுதி உருவாக்கப்படுகிறது. தயாரானதும் இங்கே தோன்றும்.',
     errorDetails: 'விவரம்: {{message}}',

@@ -290,9 +290,9 @@ export const events = defineCatalogue(
     'correction.neverSent': 'இந்த நிகழ்வு இன்னும் அனுப்பப்படவில்லை: திருத்தம் அனுப்ப யாரும் இல்லை.',
     'correction.concurrent': 'இந்த நிகழ்வின் மற்றொரு திருத்தம் இப்போதுதான் வரிசையில் சேர்க்கப்பட்டது. அனுப்புதல் நிலையைப் பார்க்கவும்.',
     'server.imageTooLarge': 'படம் 10 MB-ஐ விடப் பெரியது.',
-    'server.notImage': 'கோப்பு JPEG, PNG அல்லது WebP படம் அல்ல.',
+    'server.notImage': 'இந்தக் கோப்பு JPEG, PNG அல்லது WebP படம் அல்ல.',
     'server.svg': 'SVG கோப்புகள் ஏற்கப்படாது: JPEG, PNG அல்லது WebP படத்தைப் பயன்படுத்தவும்.',
     'server.tooManyPixels': 'படம் 40 மெகாபிக்சல்களை விடப் பெரியது.',
-    'server.damaged': 'படம் சேதமடைந்துள்ளது, படிக்க முடியவில்லை.',
+    'server.damaged': 'படம் சேதமடைந்துள்ளது, அதைப் படிக்க முடியவில்லை.',
   },
 );

@@ -258,7 +258,7 @@ export const janaza = defineCatalogue(
     'duplicate.confirmInvalid': 'confirmDuplicate ஆம் (true) அல்லது இல்லை (false) என இருக்க வேண்டும்',
     'error.changedMeanwhile': 'இதற்கிடையில் வேறொருவர் இந்த அறிவிப்பை மாற்றியுள்ளார். மீண்டும் ஏற்றி முயலவும்.',
     'error.imageType': 'JPEG, PNG அல்லது WebP படத்தைத் தேர்ந்தெடுக்கவும்',
-    'error.imageTooLarge': 'படம் 10 MB ஐ விடப் பெரியது.',
+    'error.imageTooLarge': 'படம் 10 MB-ஐ விடப் பெரியது.',
     'server.imageNotImage': 'இந்தக் கோப்பு JPEG, PNG அல்லது WebP படம் அல்ல.',
     'server.imageSvg': 'SVG கோப்புகள் ஏற்கப்படாது: JPEG, PNG அல்லது WebP படத்தைப் பயன்படுத்தவும்.',
     'server.imagePixels': 'படம் 40 மெகாபிக்சல்களை விடப் பெரியது.',
