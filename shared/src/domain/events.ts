@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SERVICE_TYPE, SERVICE_TYPES, type ServiceType } from './enums';
+import { formBoolean } from './form-fields';
 import { events as text } from './i18n/events';
 import { toUtcIso } from './time';
 
@@ -24,17 +25,7 @@ export const EVENT_LIMITS = {
 
 const m = text.en;
 
-/** Multipart fields arrive as text: 'true'/'on'/'1' and 'false'/'off'/'0'/'' read as booleans. */
-const formBoolean = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim().toLowerCase();
-    if (['true', 'on', '1', 'yes'].includes(s)) return true;
-    if (['false', 'off', '0', 'no', ''].includes(s)) return false;
-    return v;
-  },
-  z.boolean({ error: m['error.boolean'] }),
-);
+const yesNo = z.boolean({ error: m['error.boolean'] });
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -109,11 +100,11 @@ export const eventFieldsSchema = z.object({
   contentTa: optionalText(EVENT_LIMITS.content),
   address: optionalText(EVENT_LIMITS.address),
   addressTa: optionalText(EVENT_LIMITS.address),
-  registration: formBoolean.default(false),
+  registration: z.preprocess(formBoolean, yesNo.default(false)),
   serviceType: eventServiceTypeSchema,
   dateTime: eventDateTimeSchema,
   link: eventLinkSchema,
-  published: formBoolean.default(false),
+  published: z.preprocess(formBoolean, yesNo.default(false)),
 });
 export type EventFields = z.output<typeof eventFieldsSchema>;
 export type EventFieldsInput = z.input<typeof eventFieldsSchema>;
@@ -132,7 +123,7 @@ export const updateEventSchema = z.object({
   contentTa: optionalText(EVENT_LIMITS.content).optional(),
   address: optionalText(EVENT_LIMITS.address).optional(),
   addressTa: optionalText(EVENT_LIMITS.address).optional(),
-  registration: formBoolean.optional(),
+  registration: z.preprocess(formBoolean, yesNo.optional()),
   serviceType: z
     .preprocess(
       (v) => (v === '' || v === null ? undefined : v),
@@ -141,7 +132,7 @@ export const updateEventSchema = z.object({
     .optional(),
   dateTime: eventDateTimeSchema.optional(),
   link: eventLinkSchema.optional(),
-  published: formBoolean.optional(),
+  published: z.preprocess(formBoolean, yesNo.optional()),
 });
 export type UpdateEvent = z.output<typeof updateEventSchema>;
 

@@ -6,6 +6,7 @@ import {
   type NotificationStatus,
   notificationStatusSchema,
 } from './enums';
+import { blankToUndefined, formBoolean, trimText } from './form-fields';
 import { janaza as text } from './i18n/janaza';
 import { PRAYERS, parsePrayerDate, prayerSchema } from './prayers';
 import { singaporeWallClock, toUtcIso } from './time';
@@ -31,23 +32,11 @@ export const NOTE_MAX_LENGTH = 2000;
 export const ADDRESS_MAX_LENGTH = 300;
 export const POSTAL_PATTERN = /^\d{6}$/;
 
-const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-/** Optional fields: an empty form field means "not given". */
-const blankToUndefined = (v: unknown) => {
-  const t = trim(v);
-  return t === '' || t === null ? undefined : t;
-};
 /** Multipart sends numbers as text; an empty field or null is "missing" (reported as required). */
 const toNumber = (v: unknown) => {
   if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
   if (typeof v === 'string') return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
   return v;
-};
-const toBoolean = (v: unknown) => {
-  const t = blankToUndefined(v);
-  if (t === 'true' || t === 'on' || t === '1' || t === 1) return true;
-  if (t === 'false' || t === 'off' || t === '0' || t === 0) return false;
-  return t;
 };
 
 const provider = z.string({ error: m['error.providerRequired'] }).min(1, m['error.providerRequired']);
@@ -71,7 +60,7 @@ const postal = z
   .min(1, m['error.postalRequired'])
   .regex(POSTAL_PATTERN, m['error.postalDigits']);
 /** A JSON client may send the postal code as a number: 18956 is then 5 digits, and refused. */
-const toPostalText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : trim(v));
+const toPostalText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : trimText(v));
 const gender = z.enum(GENDERS, { error: m['error.gender'] });
 const isPrivacy = z.boolean({ error: m['error.isPrivacy'] });
 const dueDate = z
@@ -95,12 +84,12 @@ const status = z.enum(NOTIFICATION_STATUSES, { error: m['error.status'] });
  * server and the form's submit validate the whole object with `janazaCreateSchema`.
  */
 export const janazaCreateFields = {
-  provider: z.preprocess(trim, provider),
-  name: z.preprocess(trim, name),
+  provider: z.preprocess(trimText, provider),
+  name: z.preprocess(trimText, name),
   age: z.preprocess(toNumber, age),
   postal: z.preprocess(toPostalText, postal),
   gender: z.preprocess(blankToUndefined, gender.default('male')),
-  isPrivacy: z.preprocess(toBoolean, isPrivacy.default(false)),
+  isPrivacy: z.preprocess(formBoolean, isPrivacy.default(false)),
   /** An exact time; or, instead, `prayer` with `prayerDate` (the server computes the time). */
   dueDate: z.preprocess(blankToUndefined, dueDate.optional()),
   prayer: z.preprocess(blankToUndefined, prayer.optional()),
@@ -146,17 +135,17 @@ export type JanazaCreate = z.output<typeof janazaCreateSchema>;
  */
 export const janazaUpdateSchema = z
   .object({
-    provider: z.preprocess(trim, provider.optional()),
-    name: z.preprocess(trim, name.optional()),
+    provider: z.preprocess(trimText, provider.optional()),
+    name: z.preprocess(trimText, name.optional()),
     age: z.preprocess(toNumber, age.optional()),
     postal: z.preprocess(toPostalText, postal.optional()),
     gender: z.preprocess(blankToUndefined, gender.optional()),
-    isPrivacy: z.preprocess(toBoolean, isPrivacy.optional()),
-    dueDate: z.preprocess(trim, dueDate.optional()),
+    isPrivacy: z.preprocess(formBoolean, isPrivacy.optional()),
+    dueDate: z.preprocess(trimText, dueDate.optional()),
     prayer: z.preprocess(blankToUndefined, prayer.optional()),
     prayerDate: z.preprocess(blankToUndefined, prayerDate.optional()),
-    note: z.preprocess((v) => (v === null ? '' : trim(v)), note.optional()),
-    address: z.preprocess((v) => (v === null ? '' : trim(v)), address.optional()),
+    note: z.preprocess((v) => (v === null ? '' : trimText(v)), note.optional()),
+    address: z.preprocess((v) => (v === null ? '' : trimText(v)), address.optional()),
     status: z.preprocess(blankToUndefined, status.optional()),
   })
   .superRefine((v, ctx) => oneWayOfTime(v, ctx, false), always);

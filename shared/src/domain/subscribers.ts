@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, SUBSCRIBER_CHANNELS, TOPICS } from './enums';
+import { formBoolean } from './form-fields';
 import { JANAZA_PATHS } from './janaza';
 
 /**
@@ -64,13 +65,6 @@ const listOfText = (v: unknown) => {
   return trimmed === '' ? [] : trimmed.split(',');
 };
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const booleanText = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(s)) return true;
-  if (['false', '0', 'no', 'off'].includes(s)) return false;
-  return v;
-};
 
 /**
  * GET list: filter by channel, topic, status and a search in the address; a page of `limit` rows
@@ -126,7 +120,7 @@ export const subscriberUpdateSchema = z
         .optional(),
     ),
     language: z.preprocess(blankToUndefined, languageSchema.optional()),
-    active: z.preprocess(booleanText, z.boolean({ error: 'Active must be true or false' }).optional()),
+    active: z.preprocess(formBoolean, z.boolean({ error: 'Active must be true or false' }).optional()),
   })
   .refine((v) => v.topics !== undefined || v.language !== undefined || v.active !== undefined, {
     message: 'Nothing to change: send topics, language or active',
