@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { prayerSchema } from './prayers';
+import { prayerSchema } from './janaza/prayers';
 
 /**
  * The public feed on the landing page: upcoming approved, non-private janaza notices and published

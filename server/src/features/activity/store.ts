@@ -48,7 +48,7 @@ const personOf = (u: { id: string; first_name: string; last_name: string; email:
   email: u.email,
 });
 
-/** Newest first, by (at, id); filters by actor, kind (its actions, shared/src/domain/activity.ts) and Singapore dates. */
+/** Newest first, by (at, id); filters by actor, kind (its actions, shared/src/domain/summary/activity.ts) and Singapore dates. */
 export async function listActivity(
   db: Db,
   query: ActivityQuery,

@@ -2,7 +2,7 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * The activity log (remote-summary's "Activity" tab, superadmin only): who did what and when, from
- * the audit table. Kinds and actions are those of shared/src/domain/activity.ts.
+ * the audit table. Kinds and actions are those of shared/src/domain/summary/activity.ts.
  */
 export const activity = defineCatalogue(
   {

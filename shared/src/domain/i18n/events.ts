@@ -2,7 +2,7 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * The events section (remote-events). The `error.*` and `server.*` English texts are also the
- * validation messages of shared/src/domain/events.ts and of the server's image checks, so the form
+ * validation messages of shared/src/domain/events/schemas.ts and of the server's image checks, so the form
  * shows the Tamil twin of a message whichever side found the problem.
  */
 export const events = defineCatalogue(

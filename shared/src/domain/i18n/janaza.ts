@@ -2,7 +2,7 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * The janaza notifications section (remote-janaza). The `error.*` and `server.*` English texts are
- * also the validation messages of shared/src/domain/janaza.ts and of the image checks on the server,
+ * also the validation messages of shared/src/domain/janaza/schemas.ts and of the image checks on the server,
  * so the form shows their Tamil twin whatever side found the problem.
  */
 export const janaza = defineCatalogue(

@@ -1,36 +1,23 @@
 import { z } from 'zod';
+import { GENDERS, NOTIFICATION_STATUSES } from '../enums';
+import { blankToUndefined, formBoolean, trimText } from '../form-fields';
+import { janaza as text } from '../i18n/janaza';
+import { toUtcIso } from '../time';
 import {
-  GENDERS,
-  genderSchema,
-  NOTIFICATION_STATUSES,
-  type NotificationStatus,
-  notificationStatusSchema,
-} from './enums';
-import { blankToUndefined, formBoolean, trimText } from './form-fields';
-import { janaza as text } from './i18n/janaza';
-import { PRAYERS, parsePrayerDate, prayerSchema } from './prayers';
-import { singaporeWallClock, toUtcIso } from './time';
+  ADDRESS_MAX_LENGTH,
+  AGE_MAX,
+  JANAZA_LIST_MAX_LIMIT,
+  NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
+  POSTAL_PATTERN,
+} from './limits';
+import { PRAYERS, parsePrayerDate } from './prayers';
 
 /**
- * Janaza notices (SPEC §2 'Janaza notifications', §3 Notification and Provider, §4, §5): the paths,
- * the one validation schema the server and the antd form both use, the answer shapes, and the
- * due-date display rule. Validation messages are the English side of the janaza catalogue, so the
- * form can show the Tamil twin of any message the schema (or the server) gives.
+ * The one validation schema of a janaza notice that the server and the antd form both use. Messages
+ * are the English side of the janaza catalogue, so the form can show the Tamil twin of any message.
  */
-export const JANAZA_PATHS = {
-  providers: '/api/v1/admin/notifications/providers',
-  notices: '/api/v1/admin/notifications/janaza',
-  notice: (id: string) => `/api/v1/admin/notifications/janaza/${encodeURIComponent(id)}`,
-  /** SPEC §7's second path set repeats the api prefix; list and create are mounted there too. */
-  legacyNotices: '/api/api/v1/admin/ummahnotify/janaza',
-} as const;
-
 const m = text.en;
-export const NAME_MAX_LENGTH = 120;
-export const AGE_MAX = 150;
-export const NOTE_MAX_LENGTH = 2000;
-export const ADDRESS_MAX_LENGTH = 300;
-export const POSTAL_PATTERN = /^\d{6}$/;
 
 /** Multipart sends numbers as text; an empty field or null is "missing" (reported as required). */
 const toNumber = (v: unknown) => {
@@ -152,7 +139,6 @@ export const janazaUpdateSchema = z
 export type JanazaUpdateInput = z.input<typeof janazaUpdateSchema>;
 export type JanazaUpdate = z.output<typeof janazaUpdateSchema>;
 
-export const JANAZA_LIST_MAX_LIMIT = 200;
 /** GET list query: without any of them the full list is answered. */
 export const janazaListQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().max(100, m['error.queryTooLong']).optional()),
@@ -171,83 +157,3 @@ export const janazaListQuerySchema = z.object({
 export type JanazaListQuery = z.output<typeof janazaListQuerySchema>;
 
 export const janazaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
-/** A notice as the API answers it (SPEC §3 field names). */
-export const janazaNoticeSchema = z.object({
-  _id: z.string(),
-  /** The provider's _id (a masjid or partner member); null when that member was removed since. */
-  provider: z.string().nullable(),
-  providerName: z.string(),
-  contact: z.string(),
-  name: z.string(),
-  age: z.number(),
-  postal: z.string(),
-  gender: genderSchema,
-  isPrivacy: z.boolean(),
-  dueDate: z.string(),
-  /** The prayer the janaza prayer follows (dueDate is then its computed time); null for an exact time. */
-  prayer: prayerSchema.nullable(),
-  note: z.string(),
-  address: z.string(),
-  imageUrl: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
-  status: notificationStatusSchema,
-  /** The staff account that created the notice. */
-  userId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type JanazaNotice = z.infer<typeof janazaNoticeSchema>;
-
-/** SPEC §3 Provider: a member whose position is masjid or partner. */
-export const providerSchema = z.object({ _id: z.string(), businessName: z.string(), contact: z.string() });
-export type Provider = z.infer<typeof providerSchema>;
-
-export interface JanazaListAnswer {
-  code: 200;
-  data: JanazaNotice[];
-  /** Only when `limit` was given: the cursor of the next page, null on the last page. */
-  nextCursor?: string | null;
-}
-export interface JanazaNoticeAnswer {
-  code: 200 | 201;
-  data: JanazaNotice;
-}
-export interface ProvidersAnswer {
-  code: 200;
-  data: Provider[];
-}
-
-/** SPEC §4: the badge is green for approved, red for rejected, otherwise yellow. */
-export function statusBadgeColour(s: NotificationStatus): 'green' | 'red' | 'yellow' {
-  return s === 'approved' ? 'green' : s === 'rejected' ? 'red' : 'yellow';
-}
-
-export type DueDateDisplay = { kind: 'missing' } | { kind: 'expired' } | { kind: 'date'; text: string };
-
-/**
- * SPEC §4 due-date display: 'N/A' when missing, 'Expired-delete it' when passed, otherwise
- * day-month-year hour:minute in Asia/Singapore (e.g. 23-11-2026 14:05).
- */
-export function dueDateDisplay(dueDate: string | null | undefined, now: Date = new Date()): DueDateDisplay {
-  if (!dueDate) return { kind: 'missing' };
-  const when = new Date(dueDate);
-  if (Number.isNaN(when.getTime())) return { kind: 'missing' };
-  if (when.getTime() < now.getTime()) return { kind: 'expired' };
-  const parts = singaporeWallClock(when);
-  return { kind: 'date', text: `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}` };
-}
-
-/** Client-side list filter: search by name or provider (case-insensitive), and status ('all' for every one). */
-export function filterNotices(
-  notices: readonly JanazaNotice[],
-  q: string,
-  statusFilter: NotificationStatus | 'all',
-): JanazaNotice[] {
-  const needle = q.trim().toLocaleLowerCase();
-  return notices.filter(
-    (n) =>
-      (statusFilter === 'all' || n.status === statusFilter) &&
-      (!needle || n.name.toLocaleLowerCase().includes(needle) || n.providerName.toLocaleLowerCase().includes(needle)),
-  );
-}

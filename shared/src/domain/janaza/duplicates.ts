@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { notificationStatusSchema } from './enums';
-import { janaza as text } from './i18n/janaza';
+import { notificationStatusSchema } from '../enums';
+import { janaza as text } from '../i18n/janaza';
 
 /**
  * The duplicate warning of issue 15: creating a notice whose deceased's name is close to an existing

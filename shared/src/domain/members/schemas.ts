@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { POSTAL_CODE_DIGITS } from './constants';
-import { type MemberPosition, memberPositionSchema } from './enums';
-import { members as text } from './i18n/members';
-import { singaporeDate } from './time';
+import { POSTAL_CODE_DIGITS } from '../constants';
+import { type MemberPosition, memberPositionSchema } from '../enums';
+import { members as text } from '../i18n/members';
+import { singaporeDate } from '../time';
 
-/**
- * Members, masjids and partners (SPEC §2 "Members section", §3 "Member (admin member record)", §5).
- * One set of schemas for the server's routes and the remote's antd forms; their messages are the
- * English side of the members catalogue, so the API answers each with its key.
- */
 const m = text.en;
-
-export const MEMBERS_API = {
-  list: '/api/v1/admin/members/un',
-  one: (id: string) => `/api/v1/admin/members/un/${id}`,
-  verify: (id: string) => `/api/v1/admin/users/verify/member/${id}`,
-} as const;
 
 export const MEMBERSHIP_STATUSES = ['active', 'pending', 'inactive'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -151,37 +140,3 @@ export const memberListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
 });
-
-/** A member as the API answers it (SPEC §3 field names). */
-export interface Member {
-  _id: string;
-  adminId: string | null;
-  fName: string;
-  lName: string;
-  dateofBirth: string | null;
-  postal: string;
-  email: string;
-  contact: string;
-  position: MemberPosition;
-  isVerified: boolean;
-  isPartner: boolean;
-  isVolunteer: boolean;
-  businessName: string;
-  uen: string;
-  membershipStatus: MembershipStatus;
-  registerOn: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MembersApiList<T> {
-  code: number;
-  data: T[];
-  /** Set when `limit` was given and more rows follow: pass it back as `cursor`. */
-  nextCursor: string | null;
-}
-
-export interface MembersApiItem<T> {
-  code: number;
-  data: T;
-}

@@ -6,7 +6,7 @@ import {
   INVALID_AI_JSON,
   parseAiEventJson,
   updateEventSchema,
-} from './events';
+} from '.';
 
 const answer = {
   heading: 'Youth Iftar Gathering',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, SUBSCRIBER_CHANNELS, TOPICS } from './enums';
-import { formBoolean } from './form-fields';
-import { JANAZA_PATHS } from './janaza';
+import { LANGUAGES, SUBSCRIBER_CHANNELS, TOPICS } from '../enums';
+import { formBoolean } from '../form-fields';
+import { JANAZA_PATHS } from '../janaza';
 
 /**
  * Subscribers: the people who receive janaza notices and events, one row per channel address

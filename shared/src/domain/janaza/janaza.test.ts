@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { formatJanazaPlace, formatJanazaWhen } from '../notice-text';
+import { formatNoticeTime } from '../time';
 import {
   dueDateDisplay,
   filterNotices,
@@ -6,10 +8,8 @@ import {
   janazaCreateSchema,
   janazaUpdateSchema,
   statusBadgeColour,
-} from './janaza';
-import { formatJanazaPlace, formatJanazaWhen } from './notice-text';
+} from '.';
 import { mapLink } from './prayers';
-import { formatNoticeTime } from './time';
 
 const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
   _id: 'n1',

@@ -1,20 +1,8 @@
 import { z } from 'zod';
-import { type CommitteePosition, committeePositionSchema, type Gender, genderSchema } from './enums';
-import { committee as text } from './i18n/committee';
-import { birthDateSchema, memberEmailSchema } from './members';
-import { assignableRoleSchema, type Rights, rightsSchema } from './rights';
-
-/**
- * Committee members: the administrators (SPEC §2 "Committee members", "Members management table",
- * §3 "Committee member", §5). A committee member who is a backend user holds `rights` on the
- * Google account with the same verified email.
- */
-
-export const COMMITTEE_API = {
-  list: '/api/v1/admin/members/committee',
-  one: (id: string) => `/api/v1/admin/members/committee/${id}`,
-  assign: (id: string) => `/api/v1/admin/members/committee/assign/${id}`,
-} as const;
+import { committeePositionSchema, genderSchema } from '../enums';
+import { committee as text } from '../i18n/committee';
+import { birthDateSchema, memberEmailSchema } from '../members';
+import { assignableRoleSchema, rightsSchema } from '../rights';
 
 /** Messages are the English side of the committee catalogue, so the API answers each with its key. */
 const m = text.en;
@@ -63,22 +51,3 @@ export const committeeListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
 });
-
-/** A committee member as the API answers it (SPEC §3 "Member (management table view)" and "Committee member"). */
-export interface CommitteeMember {
-  _id: string;
-  fName: string;
-  lName: string;
-  email: string;
-  contact: string;
-  birthDate: string;
-  postal: string;
-  gender: Gender;
-  rights: Rights;
-  position: CommitteePosition;
-  backendUser: boolean;
-  /** The signed-in account with the same email, once that person has signed in; null before. */
-  userId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}

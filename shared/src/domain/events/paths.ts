@@ -1,0 +1,9 @@
+/** Paths of the events section (SPEC §7, both sets). Server routes and the remote use these. */
+export const EVENT_PATHS = {
+  list: '/api/v1/admin/events',
+  one: (id: string) => `/api/v1/admin/events/${id}`,
+  publish: (id: string) => `/api/v1/admin/events/publish/${id}`,
+  aiSource: (id: string) => `/api/v1/admin/ummahnotify/ai-event/${id}`,
+  /** POST: send a marked correction of a published, sent event to the same recipients (issue 15). */
+  correction: (id: string) => `/api/v1/admin/events/${id}/correction`,
+} as const;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { genderSchema, notificationStatusSchema } from '../enums';
+import { prayerSchema } from './prayers';
+
+/** A notice as the API answers it (SPEC §3 field names). */
+export const janazaNoticeSchema = z.object({
+  _id: z.string(),
+  /** The provider's _id (a masjid or partner member); null when that member was removed since. */
+  provider: z.string().nullable(),
+  providerName: z.string(),
+  contact: z.string(),
+  name: z.string(),
+  age: z.number(),
+  postal: z.string(),
+  gender: genderSchema,
+  isPrivacy: z.boolean(),
+  dueDate: z.string(),
+  /** The prayer the janaza prayer follows (dueDate is then its computed time); null for an exact time. */
+  prayer: prayerSchema.nullable(),
+  note: z.string(),
+  address: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  status: notificationStatusSchema,
+  /** The staff account that created the notice. */
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JanazaNotice = z.infer<typeof janazaNoticeSchema>;
+
+/** SPEC §3 Provider: a member whose position is masjid or partner. */
+export const providerSchema = z.object({ _id: z.string(), businessName: z.string(), contact: z.string() });
+export type Provider = z.infer<typeof providerSchema>;
+
+export interface JanazaListAnswer {
+  code: 200;
+  data: JanazaNotice[];
+  /** Only when `limit` was given: the cursor of the next page, null on the last page. */
+  nextCursor?: string | null;
+}
+export interface JanazaNoticeAnswer {
+  code: 200 | 201;
+  data: JanazaNotice;
+}
+export interface ProvidersAnswer {
+  code: 200;
+  data: Provider[];
+}
