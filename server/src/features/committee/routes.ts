@@ -4,10 +4,13 @@ import {
   committeeAssignSchema,
   committeeCreateSchema,
   committeeListQuerySchema,
+  committeeMemberSchema,
   committeeUpdateSchema,
   type MembersApiItem,
   type MembersApiList,
   memberIdParamsSchema,
+  membersItemAnswerOf,
+  membersListAnswerOf,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +24,9 @@ import {
   updateCommitteeMember,
 } from './store';
 
+const LIST = membersListAnswerOf(committeeMemberSchema);
+const ITEM = membersItemAnswerOf(committeeMemberSchema);
+
 const ONE = `${COMMITTEE_API.list}/:id`;
 const ASSIGN = `${COMMITTEE_API.list}/assign/:id`;
 
@@ -31,7 +37,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.get(
     COMMITTEE_API.list,
-    { schema: { querystring: committeeListQuerySchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 200: LIST }, querystring: committeeListQuerySchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiList<CommitteeMember>> => {
       const { members, nextCursor } = await listCommittee(db, request.query);
       return { code: 200, data: members, nextCursor };
@@ -40,7 +46,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.post(
     COMMITTEE_API.list,
-    { schema: { body: committeeCreateSchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 201: ITEM }, body: committeeCreateSchema }, config: { access: SUPERADMIN } },
     async (request, reply): Promise<MembersApiItem<CommitteeMember>> => {
       const data = await createCommitteeMember(db, request.body, actorId(request));
       reply.status(201);
@@ -50,7 +56,10 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ONE,
-    { schema: { params: memberIdParamsSchema, body: committeeUpdateSchema }, config: { access: SUPERADMIN } },
+    {
+      schema: { response: { 200: ITEM }, params: memberIdParamsSchema, body: committeeUpdateSchema },
+      config: { access: SUPERADMIN },
+    },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       return { code: 200, data: await updateCommitteeMember(db, request.params.id, request.body, actorId(request)) };
     },
@@ -58,7 +67,7 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.delete(
     ONE,
-    { schema: { params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 200: ITEM }, params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       return { code: 200, data: await deleteCommitteeMember(db, request.params.id, actorId(request)) };
     },
@@ -66,7 +75,10 @@ export async function registerCommittee(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ASSIGN,
-    { schema: { params: memberIdParamsSchema, body: committeeAssignSchema }, config: { access: SUPERADMIN } },
+    {
+      schema: { response: { 200: ITEM }, params: memberIdParamsSchema, body: committeeAssignSchema },
+      config: { access: SUPERADMIN },
+    },
     async (request): Promise<MembersApiItem<CommitteeMember>> => {
       const { userId, role } = request.body;
       return { code: 200, data: await assignRole(db, request.params.id, userId, role, actorId(request)) };

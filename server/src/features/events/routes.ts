@@ -2,7 +2,9 @@ import {
   aiEventSchema,
   createEventSchema,
   EVENT_PATHS,
+  eventAnswerSchema,
   eventIdParamsSchema,
+  eventListAnswerSchema,
   eventListQuerySchema,
   type UpdateEvent,
   updateEventSchema,
@@ -38,26 +40,37 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(EVENT_PATHS.list, { schema: { querystring: eventListQuerySchema }, config }, async (request) => {
-    const { events, nextCursor } = await listEvents(db, request.query);
-    return { code: 200, events, nextCursor };
-  });
+  r.get(
+    EVENT_PATHS.list,
+    { schema: { querystring: eventListQuerySchema, response: { 200: eventListAnswerSchema } }, config },
+    async (request) => {
+      const { events, nextCursor } = await listEvents(db, request.query);
+      return { code: 200, events, nextCursor };
+    },
+  );
 
-  r.post(EVENT_PATHS.list, { ...formRoute(createEventSchema, {}, form), config }, async (request, reply) => {
-    const data = await createEvent(writer(request), request.body, await poster(request));
-    return reply.status(201).send({ code: 201, message: 'Event created successfully', data });
-  });
+  r.post(
+    EVENT_PATHS.list,
+    { ...formRoute(createEventSchema, { response: { 201: eventAnswerSchema } }, form), config },
+    async (request, reply) => {
+      const data = await createEvent(writer(request), request.body, await poster(request));
+      return reply.status(201).send({ code: 201, message: 'Event created successfully', data });
+    },
+  );
 
   const update = async (request: FastifyRequest, id: string, fields: UpdateEvent) => {
     const data = await updateEvent(writer(request), id, fields, await poster(request));
     if (fields.published === true) app.delivery.wake();
     return { code: 200, data };
   };
-  const updateRoute = { ...formRoute(updateEventSchema, params, form), config };
+  const updateRoute = {
+    ...formRoute(updateEventSchema, { ...params, response: { 200: eventAnswerSchema } }, form),
+    config,
+  };
   r.patch(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
   r.post(ONE, updateRoute, (request) => update(request, request.params.id, request.body));
 
-  r.patch(PUBLISH, { schema: params, config }, async (request) => {
+  r.patch(PUBLISH, { schema: { ...params, response: { 200: eventAnswerSchema } }, config }, async (request) => {
     const data = await publish(writer(request), request.params.id);
     app.delivery.wake();
     return { code: 200, data };
@@ -69,9 +82,13 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     return { code: 200, message: 'Event deleted', data: { _id: id } };
   });
 
-  r.post(AI_SOURCE, { schema: { ...params, body: aiEventSchema }, config }, async (request) => {
-    return { code: 200, data: await setAiSource(writer(request), request.params.id, request.body) };
-  });
+  r.post(
+    AI_SOURCE,
+    { schema: { ...params, body: aiEventSchema, response: { 200: eventAnswerSchema } }, config },
+    async (request) => {
+      return { code: 200, data: await setAiSource(writer(request), request.params.id, request.body) };
+    },
+  );
 
   registerEventCorrection(app);
 }

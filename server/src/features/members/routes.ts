@@ -6,6 +6,9 @@ import {
   memberCreateSchema,
   memberIdParamsSchema,
   memberListQuerySchema,
+  memberSchema,
+  membersItemAnswerOf,
+  membersListAnswerOf,
   memberUpdateSchema,
   memberVerifySchema,
 } from '@ummahnotify/shared/domain';
@@ -14,6 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorId } from '../../auth/actor';
 import { SUPERADMIN } from '../../auth/rights';
 import { createMember, deleteMember, listMembers, updateMember, verifyMember } from './store';
+
+const LIST = membersListAnswerOf(memberSchema);
+const ITEM = membersItemAnswerOf(memberSchema);
 
 const ONE = MEMBERS_API.one(':id');
 const VERIFY = MEMBERS_API.verify(':id');
@@ -25,7 +31,7 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.get(
     MEMBERS_API.list,
-    { schema: { querystring: memberListQuerySchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 200: LIST }, querystring: memberListQuerySchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiList<Member>> => {
       const { members, nextCursor } = await listMembers(db, request.query);
       return { code: 200, data: members, nextCursor };
@@ -34,7 +40,7 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.post(
     MEMBERS_API.list,
-    { schema: { body: memberCreateSchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 200: ITEM }, body: memberCreateSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await createMember(db, request.body, actorId(request)) };
     },
@@ -42,7 +48,10 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.patch(
     ONE,
-    { schema: { params: memberIdParamsSchema, body: memberUpdateSchema }, config: { access: SUPERADMIN } },
+    {
+      schema: { response: { 200: ITEM }, params: memberIdParamsSchema, body: memberUpdateSchema },
+      config: { access: SUPERADMIN },
+    },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await updateMember(db, request.params.id, request.body, actorId(request)) };
     },
@@ -50,7 +59,7 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.delete(
     ONE,
-    { schema: { params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
+    { schema: { response: { 200: ITEM }, params: memberIdParamsSchema }, config: { access: SUPERADMIN } },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await deleteMember(db, request.params.id, actorId(request)) };
     },
@@ -58,7 +67,10 @@ export async function registerMembers(app: FastifyInstance): Promise<void> {
 
   r.put(
     VERIFY,
-    { schema: { params: memberIdParamsSchema, body: memberVerifySchema }, config: { access: SUPERADMIN } },
+    {
+      schema: { response: { 200: ITEM }, params: memberIdParamsSchema, body: memberVerifySchema },
+      config: { access: SUPERADMIN },
+    },
     async (request): Promise<MembersApiItem<Member>> => {
       return { code: 200, data: await verifyMember(db, request.params.id, request.body.verified, actorId(request)) };
     },

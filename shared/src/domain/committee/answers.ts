@@ -1,21 +1,23 @@
-import type { CommitteePosition, Gender } from '../enums';
-import type { Rights } from '../rights';
+import { z } from 'zod';
+import { committeePositionSchema, genderSchema } from '../enums';
+import { RIGHTS } from '../rights';
 
 /** A committee member as the API answers it (SPEC §3 "Member (management table view)" and "Committee member"). */
-export interface CommitteeMember {
-  _id: string;
-  fName: string;
-  lName: string;
-  email: string;
-  contact: string;
-  birthDate: string;
-  postal: string;
-  gender: Gender;
-  rights: Rights;
-  position: CommitteePosition;
-  backendUser: boolean;
+export const committeeMemberSchema = z.object({
+  _id: z.string(),
+  fName: z.string(),
+  lName: z.string(),
+  email: z.string(),
+  contact: z.string(),
+  birthDate: z.string(),
+  postal: z.string(),
+  gender: genderSchema,
+  rights: z.enum(RIGHTS),
+  position: committeePositionSchema,
+  backendUser: z.boolean(),
   /** The signed-in account with the same email, once that person has signed in; null before. */
-  userId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CommitteeMember = z.infer<typeof committeeMemberSchema>;

@@ -1,5 +1,5 @@
-import type { ServiceType } from '../enums';
-import type { AiEvent } from './ai';
+import { z } from 'zod';
+import { SERVICE_TYPES } from '../enums';
 
 /** The texts of an event (English and Tamil) and its registration flag: what the form edits. */
 export type EventTextFields = Pick<
@@ -15,32 +15,44 @@ export type EventTextFields = Pick<
   | 'registration'
 >;
 
+/** The stored AI answer, as answered back (plain: the server encodes its answers with it). */
+const aiSourceAnswer = z.object({
+  heading: z.string(),
+  headingTa: z.string(),
+  subHeading: z.string(),
+  subHeadingTa: z.string(),
+  content: z.object({ details: z.string(), detailsTa: z.string() }),
+  address: z.string(),
+  addressTa: z.string(),
+});
+
 /** An event as the API answers it (SPEC §3 field names). */
-export interface EventJson {
-  _id: string;
-  heading: string;
-  headingTa: string;
-  subHeading: string;
-  subHeadingTa: string;
-  content: string;
-  contentTa: string;
-  address: string;
-  addressTa: string;
-  registration: boolean;
-  serviceType: ServiceType;
+export const eventJsonSchema = z.object({
+  _id: z.string(),
+  heading: z.string(),
+  headingTa: z.string(),
+  subHeading: z.string(),
+  subHeadingTa: z.string(),
+  content: z.string(),
+  contentTa: z.string(),
+  address: z.string(),
+  addressTa: z.string(),
+  registration: z.boolean(),
+  serviceType: z.enum(SERVICE_TYPES),
   /** UTC ISO 8601 */
-  dateTime: string;
-  published: boolean;
-  publishedAt: string | null;
-  link: string;
+  dateTime: z.string(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  link: z.string(),
   /** Staff-only URL of the poster image, or null. */
-  image: string | null;
-  imageThumb: string | null;
+  image: z.string().nullable(),
+  imageThumb: z.string().nullable(),
   /** The pasted AI answer this event was drafted from, when stored. */
-  aiSource: AiEvent | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  aiSource: aiSourceAnswer.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EventJson = z.infer<typeof eventJsonSchema>;
 
 export interface EventListAnswer {
   code: 200;
@@ -53,3 +65,14 @@ export interface EventAnswer {
   data: EventJson;
   message?: string;
 }
+
+export const eventListAnswerSchema = z.object({
+  code: z.number(),
+  events: z.array(eventJsonSchema),
+  nextCursor: z.string().nullable(),
+});
+export const eventAnswerSchema = z.object({
+  code: z.number(),
+  data: eventJsonSchema,
+  message: z.string().optional(),
+});
