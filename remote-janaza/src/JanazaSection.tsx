@@ -2,8 +2,8 @@ import { registerCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { CreateNoticeForm } from './create/CreateNoticeForm';
-import { NoticeList } from './list/NoticeList';
+import { CreateJanazaForm } from './create/CreateJanazaForm';
+import { JanazaList } from './list/JanazaList';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery, prayer: catalogues.prayer });
@@ -15,8 +15,8 @@ export default function JanazaSection() {
     <SectionPage
       title={t('title')}
       tabs={[
-        { key: 'create', label: t('tab.create'), element: <CreateNoticeForm /> },
-        { key: 'edit', label: t('tab.edit'), element: <NoticeList /> },
+        { key: 'create', label: t('tab.create'), element: <CreateJanazaForm /> },
+        { key: 'edit', label: t('tab.edit'), element: <JanazaList /> },
       ]}
     />
   );

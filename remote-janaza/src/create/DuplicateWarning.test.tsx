@@ -5,7 +5,7 @@ import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
-import { CreateNoticeForm } from './CreateNoticeForm';
+import { CreateJanazaForm } from './CreateJanazaForm';
 import { DuplicateWarning } from './DuplicateWarning';
 
 const PROVIDERS = {
@@ -108,7 +108,7 @@ describe('the create form and the duplicate warning', () => {
           : CONFLICT;
       },
     });
-    await renderWithProviders(<CreateNoticeForm />, { history: ['/dashboard/janaza-notifications/create'] });
+    await renderWithProviders(<CreateJanazaForm />, { history: ['/dashboard/janaza-notifications/create'] });
     await fillAndSave(user);
 
     const warning = await screen.findByRole('alert');
@@ -133,7 +133,7 @@ describe('the create form and the duplicate warning', () => {
       [`GET ${JANAZA_PATHS.providers}`]: PROVIDERS,
       [`POST ${JANAZA_PATHS.notices}`]: CONFLICT,
     });
-    await renderWithProviders(<CreateNoticeForm />, { history: ['/dashboard/janaza-notifications/create'] });
+    await renderWithProviders(<CreateJanazaForm />, { history: ['/dashboard/janaza-notifications/create'] });
     await fillAndSave(user);
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: 'Do not create' }));

@@ -10,11 +10,11 @@ import {
 } from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
 import { useCallback } from 'react';
-import { useUpdateNotice } from '../api/notices';
+import { useUpdateJanaza } from '../api/janaza';
 import { imageProblem } from '../common/ImagePicker';
 
 /** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
-export interface NoticeDraft {
+export interface JanazaDraft {
   name: string;
   age: number | null;
   gender: 'male' | 'female';
@@ -23,19 +23,19 @@ export interface NoticeDraft {
   status: NotificationStatus;
   image?: File;
 }
-export type DraftErrors = DraftProblems<NoticeDraft>;
+export type DraftErrors = DraftProblems<JanazaDraft>;
 
 export interface RowEdit {
   editingId: string | null;
-  draft: NoticeDraft | null;
+  draft: JanazaDraft | null;
   errors: DraftErrors;
   start: (notice: JanazaNotice) => void;
-  change: (patch: Partial<NoticeDraft>) => void;
+  change: (patch: Partial<JanazaDraft>) => void;
   cancel: () => void;
   save: () => void;
 }
 
-const draftOf = (n: JanazaNotice): NoticeDraft => ({
+const draftOf = (n: JanazaNotice): JanazaDraft => ({
   name: n.name,
   age: n.age,
   gender: n.gender,
@@ -52,9 +52,9 @@ const draftOf = (n: JanazaNotice): NoticeDraft => ({
 export function useRowEdit(): RowEdit {
   const { t, schemaText, say, problemText } = useSectionText('janaza');
   const toast = useToast();
-  const update = useUpdateNotice();
+  const update = useUpdateJanaza();
   const queryClient = useQueryClient();
-  const row = useRowDraft<NoticeDraft>();
+  const row = useRowDraft<JanazaDraft>();
   const { editingId, draft, change, cancel, refuse } = row;
   const start = useCallback((n: JanazaNotice) => row.start(n._id, draftOf(n)), [row.start]);
 
@@ -64,7 +64,7 @@ export function useRowEdit(): RowEdit {
     const parsed = janazaUpdateSchema.safeParse(fields);
     const found: DraftErrors = {};
     for (const [field, message] of Object.entries(schemaProblems(janazaUpdateSchema, fields)))
-      found[field.split('.')[0] as keyof NoticeDraft] ??= schemaText(message);
+      found[field.split('.')[0] as keyof JanazaDraft] ??= schemaText(message);
     const imageKey = imageProblem(image);
     if (imageKey) found.image = t(imageKey);
     if (!parsed.success || imageKey) {

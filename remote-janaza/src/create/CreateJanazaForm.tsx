@@ -9,10 +9,10 @@ import {
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
 import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useCreateNotice, useProviders } from '../api/notices';
+import { useCreateJanaza, useProviders } from '../api/janaza';
 import { ImagePicker, imageProblem } from '../common/ImagePicker';
 import { DuplicateWarning } from './DuplicateWarning';
-import { NoticeTimeFields, type TimeValues, timeWire } from './NoticeTimeFields';
+import { JanazaTimeFields, type TimeValues, timeWire } from './JanazaTimeFields';
 import { useDuplicateWarning } from './useDuplicateWarning';
 
 interface FormValues extends TimeValues {
@@ -47,12 +47,12 @@ const FIELDS = [
 ] as const;
 
 /** 'Create Janaza Notification' (SPEC §2): validated by the shared schema before anything is sent. */
-export function CreateNoticeForm() {
+export function CreateJanazaForm() {
   const { t, say, schemaText, problemText } = useSectionText('janaza');
   const toast = useToast();
   const [form] = Form.useForm<FormValues>();
   const providers = useProviders();
-  const create = useCreateNotice();
+  const create = useCreateJanaza();
   const duplicate = useDuplicateWarning();
 
   useEffect(() => {
@@ -208,7 +208,7 @@ export function CreateNoticeForm() {
           </Col>
         </Row>
 
-        <NoticeTimeFields
+        <JanazaTimeFields
           form={form}
           dueDateRules={[
             { required: true, message: t('error.dueDateRequired') },

@@ -31,7 +31,7 @@ export function useProviders() {
 }
 
 /** The full list; search and status filtering happen on the page, so the count line knows the total. */
-export function useNotices() {
+export function useJanazaList() {
   return useQuery({
     queryKey: noticesKey,
     queryFn: async () => {
@@ -42,7 +42,7 @@ export function useNotices() {
   });
 }
 
-export function useCreateNotice() {
+export function useCreateJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
@@ -63,10 +63,10 @@ export function useCreateNotice() {
   });
 }
 
-const replaceNotice = (queryClient: QueryClient, id: string, next: (n: JanazaNotice) => JanazaNotice) =>
+const replaceJanaza = (queryClient: QueryClient, id: string, next: (n: JanazaNotice) => JanazaNotice) =>
   queryClient.setQueryData<JanazaNotice[]>(noticesKey, (list) => list?.map((n) => (n._id === id ? next(n) : n)));
 
-export interface NoticeEdit {
+export interface JanazaEdit {
   id: string;
   changes: Omit<JanazaUpdate, 'postal'>;
   image?: File;
@@ -75,10 +75,10 @@ export interface NoticeEdit {
 }
 
 /** Inline edit, optimistic: the row changes at once and goes back as it was if the server refuses. */
-export function useUpdateNotice() {
+export function useUpdateJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes, image }: NoticeEdit) => {
+    mutationFn: async ({ id, changes, image }: JanazaEdit) => {
       const body = image ? toFormData(changes, image) : changes;
       const { data } = await api.patch<JanazaNoticeAnswer>(JANAZA_PATHS.notice(id), body);
       return data;
@@ -86,7 +86,7 @@ export function useUpdateNotice() {
     onMutate: async ({ id, changes, previewUrl }) => {
       await queryClient.cancelQueries({ queryKey: noticesKey });
       const before = queryClient.getQueryData<JanazaNotice[]>(noticesKey)?.find((n) => n._id === id);
-      replaceNotice(queryClient, id, (n) => ({
+      replaceJanaza(queryClient, id, (n) => ({
         ...n,
         ...changes,
         ...(previewUrl ? { imageUrl: previewUrl, thumbnailUrl: previewUrl } : {}),
@@ -95,10 +95,10 @@ export function useUpdateNotice() {
     },
     onError: (_error, { id }, context) => {
       const before = context?.before;
-      if (before) replaceNotice(queryClient, id, () => before);
+      if (before) replaceJanaza(queryClient, id, () => before);
     },
     onSuccess: (answer, { id }) => {
-      if (answer?.data?._id) replaceNotice(queryClient, id, () => answer.data);
+      if (answer?.data?._id) replaceJanaza(queryClient, id, () => answer.data);
     },
     onSettled: (_answer, _error, { previewUrl }) => {
       if (previewUrl) URL.revokeObjectURL(previewUrl);
@@ -108,7 +108,7 @@ export function useUpdateNotice() {
 }
 
 /** Delete, optimistic: the row disappears at once and comes back in its place if the server refuses. */
-export function useDeleteNotice() {
+export function useDeleteJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {

@@ -5,7 +5,7 @@ import { JANAZA_PATHS, refusalBody } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
-import { CreateNoticeForm } from './CreateNoticeForm';
+import { CreateJanazaForm } from './CreateJanazaForm';
 
 const PROVIDERS = {
   status: 200,
@@ -67,10 +67,10 @@ async function fillValid(over: { age?: string; postal?: string } = {}) {
 
 const fieldOf = (data: unknown) => Object.fromEntries((data as FormData).entries());
 
-describe('CreateNoticeForm', () => {
+describe('CreateJanazaForm', () => {
   it('lists providers by business name and fills the read-only contact on selection', async () => {
     fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     expect(screen.getByRole('heading', { name: 'Create Janaza Notification' })).toBeInTheDocument();
     await chooseProvider('Al-Ikhlas Janazah Services');
     const contact = screen.getByLabelText('Provider Contact');
@@ -80,7 +80,7 @@ describe('CreateNoticeForm', () => {
 
   it('shows the shared schema errors inline and sends nothing when required fields are empty', async () => {
     const { calls } = fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Save Notification' }));
     for (const text of [
       'Please choose a provider',
@@ -110,7 +110,7 @@ describe('CreateNoticeForm', () => {
         return { status: 201, data: { code: 201, data: { _id: 'n1' } } };
       },
     });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await chooseProvider('Masjid Sultan');
     type(/Full Name/, 'Haji Ismail bin Osman');
     type(/^\*?\s*Age/, '81');
@@ -134,7 +134,7 @@ describe('CreateNoticeForm', () => {
   it('offers the prayers by their Tamil names when Tamil is chosen', async () => {
     await act(() => setLanguage('ta'));
     fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     for (const name of ['சுபுஹ்', 'ளுஹர்', 'அஸர்', 'மஃரிப்', 'இஷா'])
       expect(screen.getByLabelText(`${name} தொழுகைக்குப் பின்`)).toBeInTheDocument();
     expect(screen.getByLabelText('குறிப்பிட்ட நேரத்தில்')).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('CreateNoticeForm', () => {
   it("refuses postal '12345' and age -1 before sending", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await fillValid({ age: '-1', postal: '12345' });
     await user.click(screen.getByRole('button', { name: 'Save Notification' }));
     expect(await screen.findByText('Postal code must be exactly 6 digits')).toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('CreateNoticeForm', () => {
   it('shows the errors in Tamil when Tamil is chosen', async () => {
     await act(() => setLanguage('ta'));
     fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     fireEvent.click(screen.getByRole('button', { name: 'அறிவிப்பைச் சேமி' }));
     expect(await screen.findByText('முழுப் பெயர் தேவை')).toBeInTheDocument();
     expect(screen.getByText('அஞ்சல் குறியீடு தேவை')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('CreateNoticeForm', () => {
         return { status: 201, data: { code: 201, data: { _id: 'n1' } } };
       },
     });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await fillValid();
     await user.click(screen.getByLabelText('Female'));
     await user.click(screen.getByLabelText('Private Notification'));
@@ -211,7 +211,7 @@ describe('CreateNoticeForm', () => {
         ]),
       },
     });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await fillValid();
     await user.click(screen.getByRole('button', { name: 'Save Notification' }));
     expect(await screen.findByText('Failed to create notification ❌')).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('CreateNoticeForm', () => {
     const user = userEvent.setup({ delay: null });
     jest.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ [GET_PROVIDERS]: PROVIDERS, [POST_NOTICE]: { status: 0 } });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await fillValid();
     await user.click(screen.getByRole('button', { name: 'Save Notification' }));
     expect(await screen.findByText('Error creating notification ❌')).toBeInTheDocument();
@@ -233,7 +233,7 @@ describe('CreateNoticeForm', () => {
   it('refuses a file that is not a JPEG, PNG or WebP before sending', async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     const { calls } = fakeApi({ [GET_PROVIDERS]: PROVIDERS });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     await fillValid();
     await user.upload(
       screen.getByLabelText('Photo of the deceased', { selector: 'input' }),
@@ -247,7 +247,7 @@ describe('CreateNoticeForm', () => {
   it('tells the user when the providers cannot be loaded (logged too)', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ [GET_PROVIDERS]: { status: 500, data: { code: 500, message: 'boom' } } });
-    await renderWithProviders(<CreateNoticeForm />);
+    await renderWithProviders(<CreateJanazaForm />);
     expect((await screen.findAllByText('Could not load the list of masjids and partners.')).length).toBeGreaterThan(0);
     expect(log).toHaveBeenCalled();
   });

@@ -11,21 +11,21 @@ import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table,
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useDeleteNotice, useNotices } from '../api/notices';
+import { useDeleteJanaza, useJanazaList } from '../api/janaza';
 import { DeliveryCell } from './DeliveryCell';
 import { DueDate } from './DueDate';
-import { NoticePart, type NoticePartName } from './NoticeParts';
+import { JanazaPart, type JanazaPartName } from './JanazaParts';
 import { useRowEdit } from './useRowEdit';
 
 type StatusFilter = NotificationStatus | 'all';
 
 /** The Notifications tab (SPEC §2): search, status filter, count line, table at md and up, cards below. */
-export function NoticeList() {
+export function JanazaList() {
   const { t, problemText } = useSectionText('janaza');
   const toast = useToast();
   const isMobile = useIsMobile();
-  const notices = useNotices();
-  const remove = useDeleteNotice();
+  const notices = useJanazaList();
+  const remove = useDeleteJanaza();
   const edit = useRowEdit();
   // ?q= opens the list searching (the duplicate warning's links)
   const { search } = useLocation();
@@ -62,9 +62,9 @@ export function NoticeList() {
   };
 
   const part =
-    (name: NoticePartName, layout: 'table' | 'card' = 'table') =>
+    (name: JanazaPartName, layout: 'table' | 'card' = 'table') =>
     (_: unknown, notice: JanazaNotice) => (
-      <NoticePart part={name} notice={notice} edit={edit} onDelete={onDelete} layout={layout} />
+      <JanazaPart part={name} notice={notice} edit={edit} onDelete={onDelete} layout={layout} />
     );
   const columns: ColumnsType<JanazaNotice> = [
     {
@@ -164,7 +164,7 @@ export function NoticeList() {
               split={false}
               renderItem={(notice) => (
                 <List.Item style={{ padding: '0 0 12px' }}>
-                  <NoticeCard
+                  <JanazaCard
                     notice={notice}
                     render={part}
                     editing={edit.editingId === notice._id}
@@ -192,19 +192,19 @@ export function NoticeList() {
 }
 
 /** Below md: one card per notice with the same parts as the table's columns. */
-function NoticeCard({
+function JanazaCard({
   notice,
   render,
   editing,
   delivery,
 }: {
   notice: JanazaNotice;
-  render: (name: NoticePartName, layout?: 'table' | 'card') => (_: unknown, notice: JanazaNotice) => ReactNode;
+  render: (name: JanazaPartName, layout?: 'table' | 'card') => (_: unknown, notice: JanazaNotice) => ReactNode;
   editing: boolean;
   delivery: ReactNode;
 }) {
   const { t } = useSectionText('janaza');
-  const section = (label: string, name: NoticePartName) => (
+  const section = (label: string, name: JanazaPartName) => (
     <Flex vertical gap={4}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}

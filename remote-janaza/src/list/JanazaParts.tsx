@@ -6,15 +6,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../common/assetUrl';
 import { ImagePicker } from '../common/ImagePicker';
-import { NoticeAvatar } from './NoticeAvatar';
+import { JanazaAvatar } from './JanazaAvatar';
 import { StatusBadge } from './StatusBadge';
-import type { NoticeDraft, RowEdit } from './useRowEdit';
+import type { JanazaDraft, RowEdit } from './useRowEdit';
 
 /** The parts of a notice the table shows as columns and the cards as sections (SPEC §2). */
-export type NoticePartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';
+export type JanazaPartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';
 
 interface Props {
-  part: NoticePartName;
+  part: JanazaPartName;
   notice: JanazaNotice;
   edit: RowEdit;
   onDelete: (notice: JanazaNotice) => void;
@@ -31,11 +31,11 @@ function FieldError({ text }: { text?: string }) {
 }
 
 /** One part of one notice, shown as it is or, for the row being edited, as its editors. */
-export function NoticePart({ part, notice, edit, onDelete, layout = 'table' }: Props) {
+export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: Props) {
   const { t } = useSectionText('janaza');
   const { t: common } = useTranslation('common');
   const editing = edit.editingId === notice._id && edit.draft ? edit.draft : null;
-  const set = (patch: Partial<NoticeDraft>) => edit.change(patch);
+  const set = (patch: Partial<JanazaDraft>) => edit.change(patch);
   const label = (key: string) => `${t(key)} (${notice.name})`;
 
   switch (part) {
@@ -65,7 +65,7 @@ export function NoticePart({ part, notice, edit, onDelete, layout = 'table' }: P
       return (
         <Flex gap={10} align="center">
           <span style={{ flexShrink: 0 }}>
-            <NoticeAvatar notice={notice} />
+            <JanazaAvatar notice={notice} />
           </span>
           {isPersonalDataRemoved(notice.name) ? (
             // Retention (README): the name was removed; the marker is shown as the reader's language says it.

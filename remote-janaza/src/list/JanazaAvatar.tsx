@@ -4,7 +4,7 @@ import type { JanazaNotice } from '@ummahnotify/shared/domain';
 import { Avatar } from 'antd';
 import { assetUrl } from '../common/assetUrl';
 
-export function NoticeAvatar({ notice, size = 48 }: { notice: JanazaNotice; size?: number }) {
+export function JanazaAvatar({ notice, size = 48 }: { notice: JanazaNotice; size?: number }) {
   const { t } = useSectionText('janaza');
   const src = assetUrl(notice.thumbnailUrl ?? notice.imageUrl);
   return src ? (

@@ -11,7 +11,7 @@ import {
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
-import { NoticeList } from './NoticeList';
+import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(90_000);
@@ -73,7 +73,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('NoticeList delivery', () => {
+describe('JanazaList delivery', () => {
   it('shows each notice’s counts per channel from one status request, and Not sent for the others', async () => {
     const asked: unknown[] = [];
     fakeApi({
@@ -83,7 +83,7 @@ describe('NoticeList delivery', () => {
         return status({ a: [broadcast], b: [] });
       },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 2 of 2 notifications');
     expect(within(rowOf('Haji Ismail bin Osman')).getByText('Delivery')).toBeInTheDocument();
     const push = await within(rowOf('Haji Ismail bin Osman')).findByRole('group', {
@@ -115,7 +115,7 @@ describe('NoticeList delivery', () => {
         return { status: 202, data: { code: 202, data: { number: 1 } } };
       },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send correction (Haji Ismail bin Osman)' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -137,7 +137,7 @@ describe('NoticeList delivery', () => {
       [LIST]: { status: 200, data: { code: 200, data: NOTICES } },
       [STATUS]: status({ a: [broadcast], b: [] }),
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send correction (Haji Ismail bin Osman)' }));
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
@@ -153,7 +153,7 @@ describe('NoticeList delivery', () => {
         data: refusalBody(409, 'A rejected notice is not sent; set it to Notify Now! instead.'),
       },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send correction (Haji Ismail bin Osman)' }));
     const dialog = await screen.findByRole('dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Send' })));
@@ -172,7 +172,7 @@ describe('NoticeList delivery', () => {
         [LIST]: { status: 200, data: { code: 200, data: NOTICES } },
         [STATUS]: status({ a: [broadcast], b: [] }),
       });
-      await renderWithProviders(<NoticeList />);
+      await renderWithProviders(<JanazaList />);
       const [first, second] = await screen.findAllByTestId('notice-card');
       expect(
         await within(first).findByRole('group', { name: 'Email: 45 sent, 0 failed, 0 pending, 0 expired' }),
@@ -189,7 +189,7 @@ describe('NoticeList delivery', () => {
       [LIST]: { status: 200, data: { code: 200, data: NOTICES } },
       [STATUS]: { status: 500, data: { code: 500, message: 'Internal error' } },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     expect(await screen.findByText('Showing 2 of 2 notifications')).toBeInTheDocument();
     expect(await within(rowOf('Fatimah binte Yusof')).findByText(/Could not load the delivery status\./)).toBeVisible();
     expect(correctionOf('Haji Ismail bin Osman')).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/share
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../shared/test/render';
-import { NoticeList } from './NoticeList';
+import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(90_000);
@@ -75,10 +75,10 @@ async function chooseStatus(label: string) {
   fireEvent.click(await screen.findByTitle(label));
 }
 
-describe('NoticeList', () => {
+describe('JanazaList', () => {
   it('shows the count line, due dates (Asia/Singapore, expired, N/A) and status badges', async () => {
     fakeApi({ [LIST]: list(NOTICES) });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     expect(await screen.findByText('Showing 4 of 4 notifications')).toBeInTheDocument();
     expect(rows()).toHaveLength(4);
     expect(within(rowOf('Haji Ismail bin Osman')).getByText('02-01-2099 14:05')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('NoticeList', () => {
 
   it('searches by name or provider and filters by status, updating the count line', async () => {
     fakeApi({ [LIST]: list(NOTICES) });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     const search = screen.getByRole('textbox', { name: 'Search by name or provider' });
 
@@ -122,7 +122,7 @@ describe('NoticeList', () => {
 
   it('shows the empty state when there are no notices', async () => {
     fakeApi({ [LIST]: list([]) });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     expect(await screen.findByText('No Notifications Found')).toBeInTheDocument();
     expect(screen.getByText('There are currently no Janaza notifications to display.')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 of 0 notifications')).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe('NoticeList', () => {
         return { status: 200, data: { code: 200, data: server[0] } };
       },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Haji Ismail bin Osman')).getByRole('button', { name: /Edit/ }));
 
@@ -177,7 +177,7 @@ describe('NoticeList', () => {
 
   it('a bad draft stays in edit mode with the error and sends nothing', async () => {
     const { calls } = fakeApi({ [LIST]: list(NOTICES) });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Abdul Rahman')).getByRole('button', { name: /Edit/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Full Name' }), { target: { value: '  ' } });
@@ -188,7 +188,7 @@ describe('NoticeList', () => {
 
   it('Cancel discards the draft', async () => {
     fakeApi({ [LIST]: list(NOTICES) });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Abdul Rahman')).getByRole('button', { name: /Edit/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Full Name' }), { target: { value: 'Changed' } });
@@ -208,7 +208,7 @@ describe('NoticeList', () => {
       },
     });
     const release = holdBack('patch');
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Abdul Rahman')).getByRole('button', { name: /Edit/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Full Name' }), {
@@ -237,7 +237,7 @@ describe('NoticeList', () => {
       },
     });
     const release = holdBack('delete');
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Kader Mohideen')).getByRole('button', { name: /Delete/ }));
     expect(await screen.findByText('Are you sure you want to delete this notification?')).toBeInTheDocument();
@@ -258,7 +258,7 @@ describe('NoticeList', () => {
         data: refusalBody(403, 'Your account does not have the rights to do this.'),
       },
     });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     await screen.findByText('Showing 4 of 4 notifications');
     fireEvent.click(within(rowOf('Fatimah binte Yusof')).getByRole('button', { name: /Delete/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -276,7 +276,7 @@ describe('NoticeList', () => {
     })) as typeof window.matchMedia;
     try {
       fakeApi({ [LIST]: list(NOTICES) });
-      await renderWithProviders(<NoticeList />);
+      await renderWithProviders(<JanazaList />);
       await screen.findByText('Showing 4 of 4 notifications');
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(screen.getAllByTestId('notice-card')).toHaveLength(4);
@@ -290,7 +290,7 @@ describe('NoticeList', () => {
     const asar = notice({ _id: 'p', name: 'Haji Yusof', dueDate: '2099-01-02T08:08:00.000Z', prayer: 'asar' });
     fakeApi({ [LIST]: list([asar]) });
     try {
-      await renderWithProviders(<NoticeList />);
+      await renderWithProviders(<JanazaList />);
       expect(
         await within(await screen.findByRole('table')).findByText(/^2 Jan 2099, after Asar \(about 4:08\s?pm\)$/i),
       ).toBeInTheDocument();
@@ -303,7 +303,7 @@ describe('NoticeList', () => {
 
   it('tells the user when the list cannot be loaded', async () => {
     fakeApi({ [LIST]: { status: 0 } });
-    await renderWithProviders(<NoticeList />);
+    await renderWithProviders(<JanazaList />);
     expect((await screen.findAllByText('Could not load the notifications.')).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

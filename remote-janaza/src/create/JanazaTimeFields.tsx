@@ -41,7 +41,7 @@ const keepEnter = (event: KeyboardEvent) => {
  * The choice and its fields. Radio groups (arrow keys move, Space chooses) and antd's date pickers
  * (typed as DD-MM-YYYY, or picked on a phone) work with a keyboard and a touch screen alike.
  */
-export function NoticeTimeFields({ form, dueDateRules }: { form: FormInstance; dueDateRules: object[] }) {
+export function JanazaTimeFields({ form, dueDateRules }: { form: FormInstance; dueDateRules: object[] }) {
   const { t } = useSectionText('janaza');
   const { t: prayerText } = useTranslation('prayer');
   const kind = (Form.useWatch('timeKind', form) as TimeKind | undefined) ?? 'prayer';
