@@ -54,7 +54,6 @@ export const webpushSignupSchema = z.object({
   }),
   ...choice,
 });
-export type WebpushSignup = z.infer<typeof webpushSignupSchema>;
 
 export const webpushRemoveSchema = z.object({ endpoint: z.string().max(2000) });
 
@@ -66,7 +65,6 @@ export const emailSignupSchema = z.object({
     .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address')),
   ...choice,
 });
-export type EmailSignup = z.infer<typeof emailSignupSchema>;
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'This link is not valid');
 export const tokenSchema = z.object({ token });
@@ -101,4 +99,3 @@ export type SignupOptions = z.infer<typeof signupOptionsSchema>;
 export const signupResultSchema = z.object({
   status: z.enum(['subscribed', 'confirmation-sent', 'confirmed', 'unsubscribed']),
 });
-export type SignupResult = z.infer<typeof signupResultSchema>;

@@ -42,7 +42,6 @@ export const committeeAssignSchema = z.object({
   userId: z.string({ error: m['error.userIdRequired'] }).trim().min(1, m['error.userIdRequired']),
   role: z.enum(assignableRoleSchema.options, { error: m['error.role'] }),
 });
-export type CommitteeAssign = z.output<typeof committeeAssignSchema>;
 
 export const committeeListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),

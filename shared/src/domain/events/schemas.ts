@@ -89,8 +89,6 @@ export const eventFieldsSchema = z.object({
   link: eventLinkSchema,
   published: z.preprocess(formBoolean, yesNo.default(false)),
 });
-export type EventFields = z.output<typeof eventFieldsSchema>;
-export type EventFieldsInput = z.input<typeof eventFieldsSchema>;
 
 /** Create: every field as above, but an event is never published on creation (SPEC §4). */
 export const createEventSchema = eventFieldsSchema.omit({ published: true });

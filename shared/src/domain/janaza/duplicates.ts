@@ -40,4 +40,3 @@ export const duplicateNoticesAnswerSchema = z.object({
   message: z.string(),
   duplicates: z.array(duplicateMatchSchema).min(1),
 });
-export type DuplicateNoticesAnswer = z.infer<typeof duplicateNoticesAnswerSchema>;

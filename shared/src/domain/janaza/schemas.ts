@@ -112,7 +112,6 @@ const always = { when: (payload: { value: unknown }) => typeof payload.value ===
 export const janazaCreateSchema = z
   .object(janazaCreateFields)
   .superRefine((v, ctx) => oneWayOfTime(v, ctx, true), always);
-export type JanazaCreateInput = z.input<typeof janazaCreateSchema>;
 export type JanazaCreate = z.output<typeof janazaCreateSchema>;
 
 /**
@@ -136,7 +135,6 @@ export const janazaUpdateSchema = z
     status: z.preprocess(blankToUndefined, status.optional()),
   })
   .superRefine((v, ctx) => oneWayOfTime(v, ctx, false), always);
-export type JanazaUpdateInput = z.input<typeof janazaUpdateSchema>;
 export type JanazaUpdate = z.output<typeof janazaUpdateSchema>;
 
 /** GET list query: without any of them the full list is answered. */

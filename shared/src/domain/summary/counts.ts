@@ -32,4 +32,3 @@ export const summaryResponseSchema = z.object({
   code: z.literal(200),
   data: z.tuple([summarySchema]),
 });
-export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
