@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Table types. Both engines store ids and times as text (UTC ISO 8601) and booleans as 0/1 integers,
