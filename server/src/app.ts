@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import { API_PATHS } from '@ummahnotify/shared/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { installRightsGuard } from './auth/guard';
 import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
@@ -129,7 +130,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
   });
 
-  app.get(API_PATHS.health, { config: { access: 'public' } }, async (_request, reply) =>
+  // For the load balancer: 200 when the database answers, 503 when it does not.
+  const healthAnswer = z.object({ status: z.string() });
+  const health = {
+    schema: { response: { 200: healthAnswer, 503: healthAnswer } },
+    config: { access: 'public' },
+  } as const;
+  app.get(API_PATHS.health, health, async (_request, reply) =>
     (await databaseAnswers(db)) ? { status: 'ok' } : reply.status(503).send({ status: 'database not answering' }),
   );
   app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());

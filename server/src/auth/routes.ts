@@ -1,4 +1,10 @@
-import { API_PATHS } from '@ummahnotify/shared/domain';
+import {
+  API_PATHS,
+  linkedSignInAnswerSchema,
+  messageAnswerSchema,
+  protectedUserSchema,
+  refusedSignInsAnswerSchema,
+} from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -92,33 +98,40 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     return reply.redirect(`${config.publicUrl}/dashboard`);
   });
 
-  app.get(API_PATHS.protected, { config: { access: 'signed-in' } }, async (request) =>
-    toProtectedUser(signedInUser(request)),
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    API_PATHS.protected,
+    { schema: { response: { 200: protectedUserSchema } }, config: { access: 'signed-in' } },
+    async (request) => toProtectedUser(signedInUser(request)),
   );
 
-  app.get(API_PATHS.logout, { config: { access: 'public' } }, async (request, reply) => {
+  const signOut = { schema: { response: { 200: messageAnswerSchema } }, config: { access: 'public' } } as const;
+  r.get(API_PATHS.logout, signOut, async (request, reply) => {
     // SPEC §7 makes logout a GET; a link on another site must not sign staff out.
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.status(403).send(body(403, 'Signing out from another site is not allowed.'));
+      throw new HttpError(403, 'Signing out from another site is not allowed.');
     }
     const token = sessionToken(request);
     if (token) await closeSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', secure: policy.secure, sameSite: policy.sameSite });
-    return { code: 200, message: 'Signed out' };
+    return { code: 200 as const, message: 'Signed out' };
   });
 
-  app.get(API_PATHS.refusedSignIns, { config: { access: SUPERADMIN } }, async () => ({
-    code: 200,
-    data: await listRefusedSignIns(db),
-  }));
+  r.get(
+    API_PATHS.refusedSignIns,
+    { schema: { response: { 200: refusedSignInsAnswerSchema } }, config: { access: SUPERADMIN } },
+    async () => ({ code: 200 as const, data: await listRefusedSignIns(db) }),
+  );
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(API_PATHS.linkSignIn, { schema: { params: linkParams }, config: { access: SUPERADMIN } }, async (request) => {
-      const { id } = request.params;
-      const linked = await linkRefusedSubject(db, id, signedInUser(request).id);
-      if (!linked) throw new HttpError(404, 'No refused sign-in is waiting to be linked to that account.');
-      request.log.info({ userId: id }, 'sign-in linked by a superadmin');
-      return { code: 200, data: toProtectedUser(linked) };
-    });
+  const link = {
+    schema: { params: linkParams, response: { 200: linkedSignInAnswerSchema } },
+    config: { access: SUPERADMIN },
+  } as const;
+  r.post(API_PATHS.linkSignIn, link, async (request) => {
+    const { id } = request.params;
+    const linked = await linkRefusedSubject(db, id, signedInUser(request).id);
+    if (!linked) throw new HttpError(404, 'No refused sign-in is waiting to be linked to that account.');
+    request.log.info({ userId: id }, 'sign-in linked by a superadmin');
+    return { code: 200 as const, data: toProtectedUser(linked) };
+  });
 }

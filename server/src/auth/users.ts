@@ -5,7 +5,7 @@ import {
   LEGACY_DEMO_EMAIL_DOMAIN,
   type ProtectedUser,
   type RefusedSignIn,
-  type Role,
+  roleSchema,
   type SignInError,
 } from '@ummahnotify/shared/domain';
 import { audit } from '../audit';
@@ -162,7 +162,7 @@ export function toProtectedUser(user: UserRow): ProtectedUser {
     fName: user.first_name,
     lName: user.last_name,
     email: user.email,
-    rights: user.rights as Role,
+    rights: roleSchema.parse(user.rights),
     activated: user.activated === 1,
   };
 }

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PATHS, type AppConfig, REMOTE_NAMES } from '@ummahnotify/shared/domain';
+import { API_PATHS, type AppConfig, appConfigSchema, REMOTE_NAMES } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
 import { body } from './errors';
@@ -26,7 +27,8 @@ export function appConfig(config: Config): AppConfig {
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
 export async function registerFrontend(app: FastifyInstance, config: Config, root = REPO_ROOT): Promise<void> {
-  app.get(API_PATHS.appConfig, { config: { access: 'public' } }, async (_request, reply) => {
+  const route = { schema: { response: { 200: appConfigSchema } }, config: { access: 'public' } } as const;
+  app.withTypeProvider<ZodTypeProvider>().get(API_PATHS.appConfig, route, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appConfig(config);
   });

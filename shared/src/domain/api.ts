@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Paths the dashboard calls (SPEC §7). Server routes and the client use these same names. */
 export const API_PATHS = {
   signIn: '/api/auth/google',
@@ -40,14 +42,18 @@ export interface ApiErrorBody {
   params?: Record<string, string>;
 }
 
-/** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */
-export interface AppConfig {
-  apiUrl: string;
-  demo: boolean;
-  supportWhatsapp: string | null;
-  /** Remote name -> URL of its mf-manifest.json */
-  remotes: Record<RemoteName, string>;
-}
-
 export const REMOTE_NAMES = ['janaza', 'events', 'members', 'summary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */
+export const appConfigSchema = z.object({
+  apiUrl: z.string(),
+  demo: z.boolean(),
+  supportWhatsapp: z.string().nullable(),
+  /** Remote name -> URL of its mf-manifest.json */
+  remotes: z.record(z.enum(REMOTE_NAMES), z.string()),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** An answer that only says what was done (sign-out, a deletion). */
+export const messageAnswerSchema = z.object({ code: z.literal(200), message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './rights';
+import { roleAnswerSchema } from './rights';
 
 /** What GET /api/protected answers for the signed-in account (SPEC §3 User). */
 export const protectedUserSchema = z.object({
@@ -7,7 +7,7 @@ export const protectedUserSchema = z.object({
   fName: z.string(),
   lName: z.string().optional(),
   email: z.string(),
-  rights: roleSchema,
+  rights: roleAnswerSchema,
   activated: z.boolean(),
 });
 export type ProtectedUser = z.infer<typeof protectedUserSchema>;
@@ -38,10 +38,14 @@ export const SIGN_IN_ERRORS = ['expired', 'failed', 'unverified', 'account-bound
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
 /** An account a sign-in from another Google account was refused for (GET API_PATHS.refusedSignIns). */
-export interface RefusedSignIn {
-  _id: string;
-  email: string;
-  fName: string;
-  lName: string;
-  refusedAt: string;
-}
+export const refusedSignInSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  fName: z.string(),
+  lName: z.string(),
+  refusedAt: z.string(),
+});
+export type RefusedSignIn = z.infer<typeof refusedSignInSchema>;
+export const refusedSignInsAnswerSchema = z.object({ code: z.literal(200), data: z.array(refusedSignInSchema) });
+/** POST API_PATHS.linkSignIn: the account, now bound to the Google account that was refused. */
+export const linkedSignInAnswerSchema = z.object({ code: z.literal(200), data: protectedUserSchema });

@@ -20,7 +20,9 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 export const STAFF_RIGHTS: readonly Rights[] = ['superadmin', 'admin', 'editor'];
 
 export const rightsSchema = z.preprocess((v) => (v === 'non' ? 'none' : v), z.enum(RIGHTS));
-export const roleSchema = z.preprocess((v) => (v === 'non' ? 'none' : v), z.enum(ROLES));
+/** A role as answered (plain: the server encodes its answers with it, so no reader runs here). */
+export const roleAnswerSchema = z.enum(ROLES);
+export const roleSchema = z.preprocess((v) => (v === 'non' ? 'none' : v), roleAnswerSchema);
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 
 export function isStaff(rights: string | undefined | null): rights is Rights {

@@ -99,3 +99,5 @@ export type SignupOptions = z.infer<typeof signupOptionsSchema>;
 export const signupResultSchema = z.object({
   status: z.enum(['subscribed', 'confirmation-sent', 'confirmed', 'unsubscribed']),
 });
+/** The answers a sign-up route may give, by status. */
+export const signupResultAnswers = { 200: signupResultSchema, 201: signupResultSchema, 202: signupResultSchema };

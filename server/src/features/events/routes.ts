@@ -3,6 +3,7 @@ import {
   createEventSchema,
   EVENT_PATHS,
   eventAnswerSchema,
+  eventDeletedAnswerSchema,
   eventIdParamsSchema,
   eventListAnswerSchema,
   eventListQuerySchema,
@@ -76,10 +77,10 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
     return { code: 200, data };
   });
 
-  r.delete(ONE, { schema: params, config }, async (request) => {
+  r.delete(ONE, { schema: { ...params, response: { 200: eventDeletedAnswerSchema } }, config }, async (request) => {
     const { id } = request.params;
     await deleteEvent(writer(request), id);
-    return { code: 200, message: 'Event deleted', data: { _id: id } };
+    return { code: 200 as const, message: 'Event deleted', data: { _id: id } };
   });
 
   r.post(

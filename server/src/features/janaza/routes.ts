@@ -11,6 +11,7 @@ import {
   janazaListQuerySchema,
   janazaNoticeSchema,
   janazaUpdateSchema,
+  messageAnswerSchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -151,7 +152,7 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
       return current;
     });
     if (removed.image_id) await images.remove(db, removed.image_id).catch(() => {});
-    return { code: 200, message: 'Notification deleted' };
+    return { code: 200 as const, message: 'Notification deleted' };
   };
 
   return { list, create, update, remove };
@@ -212,8 +213,7 @@ export async function registerJanaza(app: FastifyInstance): Promise<void> {
     },
     (request) => handlers.update(request, request.params.id, request.body),
   );
-  r.delete(`${JANAZA_PATHS.notices}/:id`, { schema: { params: janazaIdParamsSchema }, config }, (request) =>
-    handlers.remove(request, request.params.id),
-  );
+  const removeRoute = { schema: { params: janazaIdParamsSchema, response: { 200: messageAnswerSchema } }, config };
+  r.delete(`${JANAZA_PATHS.notices}/:id`, removeRoute, (request) => handlers.remove(request, request.params.id));
   registerJanazaCorrection(app);
 }

@@ -4,7 +4,7 @@ import {
   SIGNUP_API,
   SIGNUP_PAGES,
   signupOptionsSchema,
-  signupResultSchema,
+  signupResultAnswers,
   tokenSchema,
   webpushRemoveSchema,
   webpushSignupSchema,
@@ -28,8 +28,6 @@ import {
 import { registerTelegram } from './telegram';
 import { refusal, refusalText } from './texts';
 import { registerWhatsApp } from './whatsapp';
-
-const result = { 200: signupResultSchema, 201: signupResultSchema, 202: signupResultSchema };
 
 /**
  * Public sign-up (no session): options, web push, email double opt-in, unsubscribe, and the Telegram
@@ -83,7 +81,7 @@ function registerCore(app: FastifyInstance): void {
 
   r.post(
     SIGNUP_API.webpush,
-    { schema: { body: webpushSignupSchema, response: result }, config: PUBLIC_LIMITED },
+    { schema: { body: webpushSignupSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       if (!channels().webpush.state.enabled) throw refusal(503, 'server.webpushOff');
       const { subscription, topics, language } = request.body;
@@ -109,7 +107,7 @@ function registerCore(app: FastifyInstance): void {
 
   r.post(
     SIGNUP_API.webpushRemove,
-    { schema: { body: webpushRemoveSchema, response: result }, config: PUBLIC_LIMITED },
+    { schema: { body: webpushRemoveSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request) => {
       const { endpoint } = request.body;
       await deactivateAddress(db, 'webpush', endpoint);
@@ -119,7 +117,7 @@ function registerCore(app: FastifyInstance): void {
 
   r.post(
     SIGNUP_API.email,
-    { schema: { body: emailSignupSchema, response: result }, config: PUBLIC_LIMITED },
+    { schema: { body: emailSignupSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
@@ -148,7 +146,7 @@ function registerCore(app: FastifyInstance): void {
 
   r.post(
     SIGNUP_API.emailConfirm,
-    { schema: { body: tokenSchema, response: result }, config: PUBLIC_LIMITED },
+    { schema: { body: tokenSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request) => {
       const { token } = request.body;
       const row = await redeemBySecret(db, 'email', sha256(token));
@@ -164,13 +162,16 @@ function registerCore(app: FastifyInstance): void {
   };
   r.post(
     SIGNUP_API.unsubscribe,
-    { schema: { body: tokenSchema, response: result }, config: PUBLIC_LIMITED },
+    { schema: { body: tokenSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request) => unsubscribe(request.body.token),
   );
   // The mail client posts here (List-Unsubscribe-Post); the body, if any, is `List-Unsubscribe=One-Click`.
   r.post(
     SIGNUP_API.oneClickUnsubscribe(':token'),
-    { schema: { params: tokenSchema, body: z.unknown().optional(), response: result }, config: PUBLIC_LIMITED },
+    {
+      schema: { params: tokenSchema, body: z.unknown().optional(), response: signupResultAnswers },
+      config: PUBLIC_LIMITED,
+    },
     async (request) => unsubscribe(request.params.token),
   );
 }

@@ -13,6 +13,7 @@ import { HOUR, PUBLIC_LIMITED } from './limits';
 import { choiceOf, deactivateAddress, findSubscriber, insertRequest, redeemBySecret, upsertConfirmed } from './store';
 import { registerTelegramPolling } from './telegram-polling';
 import { refusal, signupText, topicNames } from './texts';
+import { webhookAnswerSchema } from './webhooks';
 
 const chatId = z.union([z.number(), z.string()]).transform(String);
 /** The parts of a Telegram Update we act on; anything else in it is ignored. */
@@ -127,7 +128,8 @@ export function registerTelegram(app: FastifyInstance): void {
     });
   }
 
-  app.post(SIGNUP_API.telegramWebhook, { config: { access: 'public' } }, async (request, reply) => {
+  const webhookRoute = { schema: { response: { 200: webhookAnswerSchema } }, config: { access: 'public' } } as const;
+  app.withTypeProvider<ZodTypeProvider>().post(SIGNUP_API.telegramWebhook, webhookRoute, async (request, reply) => {
     const channel = telegram();
     const secret = request.headers['x-telegram-bot-api-secret-token'];
     if (!channel.webhookSecret || typeof secret !== 'string' || !safeEqual(secret, channel.webhookSecret))
@@ -135,6 +137,6 @@ export function registerTelegram(app: FastifyInstance): void {
     const parsed = updateSchema.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'This is not a Telegram update.');
     await handleUpdate(parsed.data, request.log);
-    return reply.status(200).send({ ok: true });
+    return reply.status(200).send({ ok: true as const });
   });
 }

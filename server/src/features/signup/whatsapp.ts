@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { SIGNUP_API, whatsappConfirmSchema, whatsappSignupSchema } from '@ummahnotify/shared/domain';
+import {
+  SIGNUP_API,
+  signupResultAnswers,
+  whatsappConfirmSchema,
+  whatsappSignupSchema,
+} from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +21,7 @@ import {
   upsertConfirmed,
 } from './store';
 import { refusal, signupText } from './texts';
+import { webhookAnswerSchema, whatsappHandshakeQuerySchema } from './webhooks';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A 6-digit code, leading zeros kept. */
@@ -64,7 +70,7 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
 
   r.post(
     SIGNUP_API.whatsapp,
-    { schema: { body: whatsappSignupSchema }, config: PUBLIC_LIMITED },
+    { schema: { body: whatsappSignupSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       const channel = whatsapp();
       if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
@@ -93,7 +99,7 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
 
   r.post(
     SIGNUP_API.whatsappConfirm,
-    { schema: { body: whatsappConfirmSchema }, config: PUBLIC_LIMITED },
+    { schema: { body: whatsappConfirmSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request) => {
       const { phone, code } = request.body;
       const row = await latestOpenRequest(db, 'whatsapp', phone);
@@ -107,11 +113,11 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
   );
 
   // Meta's verification handshake when the webhook is set up.
-  app.get(
+  r.get(
     SIGNUP_API.whatsappWebhook,
-    { exposeHeadRoute: false, config: { access: 'public' } },
+    { exposeHeadRoute: false, schema: { querystring: whatsappHandshakeQuerySchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+      const { query } = request;
       const expected = whatsapp().verifyToken;
       const token = query['hub.verify_token'];
       if (query['hub.mode'] === 'subscribe' && expected && token && safeEqual(token, expected))
@@ -124,7 +130,8 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    raw.post(SIGNUP_API.whatsappWebhook, { config: { access: 'public' } }, async (request) => {
+    const route = { schema: { response: { 200: webhookAnswerSchema } }, config: { access: 'public' } } as const;
+    raw.withTypeProvider<ZodTypeProvider>().post(SIGNUP_API.whatsappWebhook, route, async (request) => {
       const channel = whatsapp();
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-hub-signature-256'];
@@ -151,7 +158,7 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
         );
         if (!sent.ok) request.log.warn({ error: sent.error }, 'WhatsApp STOP reply not sent');
       }
-      return { ok: true };
+      return { ok: true as const };
     });
   });
 }

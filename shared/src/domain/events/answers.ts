@@ -71,6 +71,12 @@ export const eventListAnswerSchema = z.object({
   events: z.array(eventJsonSchema),
   nextCursor: z.string().nullable(),
 });
+/** DELETE one event: what was deleted. */
+export const eventDeletedAnswerSchema = z.object({
+  code: z.literal(200),
+  message: z.string(),
+  data: z.object({ _id: z.string() }),
+});
 export const eventAnswerSchema = z.object({
   code: z.number(),
   data: eventJsonSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined } from '../form-fields';
 
 /**
  * The activity log (issue 15): who did what and when, read from the audit table (server/src/audit.ts)
@@ -79,7 +80,6 @@ export function actionsOfKind(kind: ActivityKind): string[] {
 export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 200;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** 2026-02-30 matches the pattern but is no day: it must read back as itself. */
 const isRealDay = (d: string) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, SUBSCRIBER_CHANNELS, TOPICS } from '../enums';
-import { formBoolean } from '../form-fields';
+import { blankToUndefined, formBoolean } from '../form-fields';
 import { JANAZA_PATHS } from '../janaza';
 
 /**
@@ -64,7 +64,6 @@ const listOfText = (v: unknown) => {
   }
   return trimmed === '' ? [] : trimmed.split(',');
 };
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
  * GET list: filter by channel, topic, status and a search in the address; a page of `limit` rows
