@@ -2,6 +2,7 @@ import {
   catalogues,
   FEED_ANCHOR,
   FEED_API,
+  fillIn,
   formatJanazaPlace,
   formatJanazaWhen,
   formatNoticeTime,
@@ -16,17 +17,33 @@ import type { Message } from './channels/types';
 
 const text = catalogues.delivery;
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
 export interface RenderContext {
   publicUrl: string;
   correction: boolean;
 }
 
 function titled(title: string, language: Language, correction: boolean): string {
-  return correction ? fill(text[language]['message.correctionTitle'], { title }) : title;
+  return correction ? fillIn(text[language]['message.correctionTitle'], { title }) : title;
+}
+
+/**
+ * When and where a stored notice's prayer is, as people say it: "Wednesday, 25 November 2026, after
+ * Asar (about 4:08 pm)" and "Masjid Sultan, Singapore 198833". Messages and the .ics file both use it.
+ */
+export function janazaWhenAndPlace(
+  notice: Pick<Selectable<JanazaNoticesTable>, 'due_date' | 'prayer' | 'provider_name' | 'address' | 'postal'>,
+  language: Language,
+): { when: string; place: string } {
+  return {
+    when: formatJanazaWhen(
+      { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
+      language,
+    ),
+    place: formatJanazaPlace(
+      { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
+      language,
+    ),
+  };
 }
 
 /** A janaza notice in one language. A private notice carries neither the name nor the photo. */
@@ -37,23 +54,15 @@ export function renderJanaza(
 ): Message {
   const t = text[language];
   const isPrivate = Number(notice.is_privacy) === 1;
-  const title = isPrivate ? t['message.janazaTitlePrivate'] : fill(t['message.janazaTitle'], { name: notice.name });
-  // "Wednesday, 25 November 2026, after Asar (about 4:08 pm)" and "Masjid Sultan, Singapore 198833".
-  const when = formatJanazaWhen(
-    { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
-    language,
-  );
-  const place = formatJanazaPlace(
-    { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
-    language,
-  );
+  const title = isPrivate ? t['message.janazaTitlePrivate'] : fillIn(t['message.janazaTitle'], { name: notice.name });
+  const { when, place } = janazaWhenAndPlace(notice, language);
   const lines = [
     isPrivate
       ? t['message.janazaIntroPrivate']
-      : fill(t['message.janazaIntro'], { name: notice.name, age: notice.age }),
-    fill(t['message.prayerTime'], { time: when }),
-    place ? fill(t['message.place'], { address: place }) : '',
-    place && notice.postal ? fill(t['message.map'], { url: mapLink(notice.postal) }) : '',
+      : fillIn(t['message.janazaIntro'], { name: notice.name, age: notice.age }),
+    fillIn(t['message.prayerTime'], { time: when }),
+    place ? fillIn(t['message.place'], { address: place }) : '',
+    place && notice.postal ? fillIn(t['message.map'], { url: mapLink(notice.postal) }) : '',
     notice.note.trim(),
   ].filter(Boolean);
   const url = isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`;
@@ -83,8 +92,8 @@ export function renderEvent(
   const place = pick(event.address, event.address_ta);
   const lines = [
     pick(event.sub_heading, event.sub_heading_ta).trim(),
-    fill(t['message.eventWhen'], { time: when }),
-    place.trim() ? fill(t['message.eventWhere'], { address: place }) : '',
+    fillIn(t['message.eventWhen'], { time: when }),
+    place.trim() ? fillIn(t['message.eventWhere'], { address: place }) : '',
     event.link.trim(),
   ].filter(Boolean);
   return {

@@ -18,8 +18,9 @@ export interface JanazaWhenWhere {
   postal?: string | null;
 }
 
-const fillIn = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+/** A catalogue text with its {{placeholders}} filled in (outside i18next: server texts, messages). */
+export const fillIn = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 /**
  * THE way a janaza notice's time reads everywhere (admin lists, public feed, .ics, every message):

@@ -1,4 +1,4 @@
-import { catalogues, type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { catalogues, fillIn, type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
 import type { Message } from './types';
 
 const text = catalogues.delivery;
@@ -8,9 +8,6 @@ export const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 /** What a rendered mail is made of; the transport adds From and To. */
 export interface MailContent {
@@ -53,11 +50,11 @@ export function renderNoticeMail(message: Message, publicUrl: string, token: str
     '',
     message.body,
     '',
-    fill(t['message.more'], { url: message.url }),
+    fillIn(t['message.more'], { url: message.url }),
     '',
     '--',
     t['email.footer'],
-    fill(t['message.unsubscribe'], { url: links.page }),
+    fillIn(t['message.unsubscribe'], { url: links.page }),
     '',
   ].join('\n');
   const photo = message.imageUrl

@@ -1,16 +1,8 @@
-import {
-  catalogues,
-  FEED_ANCHOR,
-  FEED_API,
-  feedResponseSchema,
-  formatJanazaPlace,
-  formatJanazaWhen,
-  isPrayer,
-  mapLink,
-} from '@ummahnotify/shared/domain';
+import { catalogues, FEED_ANCHOR, FEED_API, feedResponseSchema, fillIn, mapLink } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { janazaWhenAndPlace } from '../../delivery/messages';
 import { HttpError } from '../../web/errors';
 import { sendImage } from '../uploads/send';
 import { type CalendarEvent, calendarFile } from './ics';
@@ -30,8 +22,6 @@ const fileParams = z.object({ file: z.string().max(200) });
 const imageParams = z.object({ id: z.string().max(100) });
 /** A janaza .ics reads in English, or in Tamil with ?lang=ta (the feed card links the reader's language). */
 const icsQuery = z.object({ lang: z.enum(['en', 'ta']).default('en') });
-const fillIn = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 const NOT_FOUND_ITEM = 'This notice or event is not in the public feed.';
 const NOT_FOUND_IMAGE = 'That image does not exist.';
 
@@ -73,14 +63,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
       const notice = await publicNotice(db, id);
       if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
       // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
-      const when = formatJanazaWhen(
-        { dueDate: notice.due_date, prayer: isPrayer(notice.prayer) ? notice.prayer : null },
-        lang,
-      );
-      const place = formatJanazaPlace(
-        { providerName: notice.provider_name, address: notice.address, postal: notice.postal },
-        lang,
-      );
+      const { when, place } = janazaWhenAndPlace(notice, lang);
       return sendCalendar(reply, id, {
         uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
         start: notice.due_date,
