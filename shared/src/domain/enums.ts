@@ -13,9 +13,11 @@ export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
 export const MEMBER_POSITIONS = ['member', 'masjid', 'partner'] as const;
 export type MemberPosition = (typeof MEMBER_POSITIONS)[number];
 export const LEGACY_MEMBER_POSITIONS: Record<string, MemberPosition> = { admin: 'masjid', moderator: 'partner' };
+/** A position as answered (plain: the server encodes its answers with it, so no reader runs here). */
+export const memberPositionAnswerSchema = z.enum(MEMBER_POSITIONS);
 export const memberPositionSchema = z.preprocess(
   (v) => (typeof v === 'string' && v in LEGACY_MEMBER_POSITIONS ? LEGACY_MEMBER_POSITIONS[v] : v),
-  z.enum(MEMBER_POSITIONS),
+  memberPositionAnswerSchema,
 );
 
 export const COMMITTEE_POSITIONS = [

@@ -5,25 +5,42 @@ import { EVENT_LIMITS } from './limits';
 // Poster -> prompt -> AI JSON (SPEC §1 steps 2 and 3, §3 AI-extraction JSON, §5)
 // ---------------------------------------------------------------------------------------------------
 
-const aiText = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
-  z.string().max(EVENT_LIMITS.content),
-);
+const aiText = z.string().max(EVENT_LIMITS.content);
 
-/** The AI-extraction JSON (SPEC §3). Missing fields read as empty; a plain-string content is accepted as English. */
-export const aiEventSchema = z.object({
+/** The AI-extraction JSON (SPEC §3) as stored and answered back (plain: the server encodes answers with it). */
+export const aiEventAnswerSchema = z.object({
   heading: aiText,
   headingTa: aiText,
   subHeading: aiText,
   subHeadingTa: aiText,
-  content: z.preprocess(
-    (v) => (v === null || v === undefined ? {} : typeof v === 'string' ? { details: v } : v),
-    z.object({ details: aiText, detailsTa: aiText }),
-  ),
+  content: z.object({ details: aiText, detailsTa: aiText }),
   address: aiText,
   addressTa: aiText,
 });
-export type AiEvent = z.output<typeof aiEventSchema>;
+export type AiEvent = z.output<typeof aiEventAnswerSchema>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A missing value reads as empty text, a number as its digits; anything else is left for the schema to check. */
+const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v);
+const TEXT_FIELDS = Object.keys(aiEventAnswerSchema.shape).filter((k) => k !== 'content');
+
+/** How an AI answer is read: missing fields as empty, and a plain-string content as the English details. */
+function readAiAnswer(v: unknown): unknown {
+  if (!isRecord(v)) return v;
+  const content =
+    v.content === null || v.content === undefined
+      ? {}
+      : typeof v.content === 'string'
+        ? { details: v.content }
+        : v.content;
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, asText(v[k])])),
+    content: isRecord(content) ? { details: asText(content.details), detailsTa: asText(content.detailsTa) } : content,
+  };
+}
+
+/** The AI-extraction JSON as pasted or sent: the answer's shape, read leniently (readAiAnswer). */
+export const aiEventSchema = z.preprocess(readAiAnswer, aiEventAnswerSchema);
 
 export const INVALID_AI_JSON = 'Invalid JSON. Please check the format.';
 

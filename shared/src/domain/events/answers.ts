@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../enums';
+import { aiEventAnswerSchema } from './ai';
 
 /** The texts of an event (English and Tamil) and its registration flag: what the form edits. */
 export type EventTextFields = Pick<
@@ -14,17 +15,6 @@ export type EventTextFields = Pick<
   | 'addressTa'
   | 'registration'
 >;
-
-/** The stored AI answer, as answered back (plain: the server encodes its answers with it). */
-const aiSourceAnswer = z.object({
-  heading: z.string(),
-  headingTa: z.string(),
-  subHeading: z.string(),
-  subHeadingTa: z.string(),
-  content: z.object({ details: z.string(), detailsTa: z.string() }),
-  address: z.string(),
-  addressTa: z.string(),
-});
 
 /** An event as the API answers it (SPEC §3 field names). */
 export const eventJsonSchema = z.object({
@@ -48,7 +38,7 @@ export const eventJsonSchema = z.object({
   image: z.string().nullable(),
   imageThumb: z.string().nullable(),
   /** The pasted AI answer this event was drafted from, when stored. */
-  aiSource: aiSourceAnswer.nullable(),
+  aiSource: aiEventAnswerSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_POSITIONS } from '../enums';
+import { memberPositionAnswerSchema } from '../enums';
 import { MEMBERSHIP_STATUSES } from './schemas';
 
 /**
@@ -15,7 +15,7 @@ export const memberSchema = z.object({
   postal: z.string(),
   email: z.string(),
   contact: z.string(),
-  position: z.enum(MEMBER_POSITIONS),
+  position: memberPositionAnswerSchema,
   isVerified: z.boolean(),
   isPartner: z.boolean(),
   isVolunteer: z.boolean(),
