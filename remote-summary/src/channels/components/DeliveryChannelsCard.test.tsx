@@ -2,9 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
 import { DELIVERY_API, SUMMARY_API, type Summary } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../shared/test/fakeApi';
-import { renderWithProviders } from '../../shared/test/render';
-import SummarySection from './SummarySection';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import SummarySection from '../../SummarySection';
 
 const summary: Summary = {
   janazah: { total: 1 },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
 import { type ChannelsResponse, channelsResponseSchema, DELIVERY_API } from '@ummahnotify/shared/domain';
-import { SUMMARY_REFRESH_MS } from './useSummary';
+import { SUMMARY_REFRESH_MS } from '../counts/hooks';
 
 export const DELIVERY_CHANNELS_QUERY_KEY = ['delivery', 'channels'] as const;
 

@@ -12,7 +12,7 @@ import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, 
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActivityFilters, useActivity } from './useActivity';
+import { type ActivityFilters, useActivity } from '../hooks';
 
 const KIND_COLOUR: Record<ActivityKind | 'other', string> = {
   'sign-ins': 'blue',

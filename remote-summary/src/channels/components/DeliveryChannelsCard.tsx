@@ -5,7 +5,7 @@ import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/d
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeliveryChannels } from './useDeliveryChannels';
+import { useDeliveryChannels } from '../hooks';
 
 /**
  * Which channels the delivery engine sends on (an unconfigured one is off, with the reason), and per

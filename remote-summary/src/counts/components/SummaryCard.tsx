@@ -4,7 +4,7 @@ import { formatUpdatedAt, type Summary, sectionPath } from '@ummahnotify/shared/
 import { Card, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CardDef } from './cards';
+import type { CardDef } from '../definitions';
 
 /** One of the eight summary cards: its total, its breakdown, when it was counted, and its link. */
 export function SummaryCard({ card, summary }: { card: CardDef; summary: Summary }) {

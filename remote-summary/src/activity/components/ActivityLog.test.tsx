@@ -10,9 +10,9 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../shared/test/fakeApi';
-import { renderWithProviders } from '../../shared/test/render';
-import SummarySection from './SummarySection';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import SummarySection from '../../SummarySection';
 
 // antd's tables, selects and date pickers render slowly on a busy machine.
 jest.setTimeout(30_000);
