@@ -8,7 +8,7 @@ import {
 } from '@ummahnotify/shared/client/section';
 import type { JanazaNotice } from '@ummahnotify/shared/domain';
 import { App, Button, Flex } from 'antd';
-import { useSendCorrection } from './useSendCorrection';
+import { useSendCorrection } from '../hooks/useSendCorrection';
 
 /** The notice's delivery counts and, once its broadcast exists, the deliberate 'Send correction'. */
 export function DeliveryCell({ notice, status }: { notice: JanazaNotice; status: DeliveryStatusQuery }) {

@@ -11,11 +11,11 @@ import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table,
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useDeleteJanaza, useJanazaList } from '../api/janaza';
+import { useDeleteJanaza, useJanazaList } from '../hooks/queries';
+import { useRowEdit } from '../hooks/useRowEdit';
 import { DeliveryCell } from './DeliveryCell';
 import { DueDate } from './DueDate';
 import { JanazaPart, type JanazaPartName } from './JanazaParts';
-import { useRowEdit } from './useRowEdit';
 
 type StatusFilter = NotificationStatus | 'all';
 

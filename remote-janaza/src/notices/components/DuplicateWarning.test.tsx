@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@ummahnotify/shared/client';
 import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { CreateJanazaForm } from './CreateJanazaForm';
 import { DuplicateWarning } from './DuplicateWarning';
 

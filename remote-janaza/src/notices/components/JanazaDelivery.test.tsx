@@ -9,8 +9,8 @@ import {
   type Sending,
 } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });

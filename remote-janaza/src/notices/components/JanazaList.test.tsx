@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { api, setLanguage } from '@ummahnotify/shared/client';
 import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/shared/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useSectionText } from '@ummahnotify/shared/client/section';
 import type { JanazaNotice } from '@ummahnotify/shared/domain';
 import { Avatar } from 'antd';
-import { assetUrl } from '../common/assetUrl';
+import { assetUrl } from '../assetUrl';
 
 export function JanazaAvatar({ notice, size = 48 }: { notice: JanazaNotice; size?: number }) {
   const { t } = useSectionText('janaza');

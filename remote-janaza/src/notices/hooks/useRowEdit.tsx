@@ -10,8 +10,8 @@ import {
 } from '@ummahnotify/shared/client/section';
 import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
 import { useCallback } from 'react';
-import { useUpdateJanaza } from '../api/janaza';
-import { imageProblem } from '../common/ImagePicker';
+import { imageProblem } from '../components/ImagePicker';
+import { useUpdateJanaza } from './queries';
 
 /** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
 export interface JanazaDraft {

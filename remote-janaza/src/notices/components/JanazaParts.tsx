@@ -4,11 +4,11 @@ import { GENDERS, isPersonalDataRemoved, type JanazaNotice, NOTIFICATION_STATUSE
 import { Button, Checkbox, Flex, Input, InputNumber, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../common/assetUrl';
-import { ImagePicker } from '../common/ImagePicker';
+import { assetUrl } from '../assetUrl';
+import type { JanazaDraft, RowEdit } from '../hooks/useRowEdit';
+import { ImagePicker } from './ImagePicker';
 import { JanazaAvatar } from './JanazaAvatar';
 import { StatusBadge } from './StatusBadge';
-import type { JanazaDraft, RowEdit } from './useRowEdit';
 
 /** The parts of a notice the table shows as columns and the cards as sections (SPEC §2). */
 export type JanazaPartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';

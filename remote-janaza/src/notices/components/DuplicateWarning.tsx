@@ -3,8 +3,8 @@ import { useSectionText } from '@ummahnotify/shared/client/section';
 import type { DuplicateMatch } from '@ummahnotify/shared/domain';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { DueDate } from '../list/DueDate';
-import { StatusBadge } from '../list/StatusBadge';
+import { DueDate } from './DueDate';
+import { StatusBadge } from './StatusBadge';
 
 /** The Notifications tab of this section, searching for `name` (the list reads `?q=`). */
 export function listLink(pathname: string, name: string): string {

@@ -9,11 +9,11 @@ import {
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
 import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useCreateJanaza, useProviders } from '../api/janaza';
-import { ImagePicker, imageProblem } from '../common/ImagePicker';
+import { useCreateJanaza, useProviders } from '../hooks/queries';
+import { useDuplicateWarning } from '../hooks/useDuplicateWarning';
 import { DuplicateWarning } from './DuplicateWarning';
+import { ImagePicker, imageProblem } from './ImagePicker';
 import { JanazaTimeFields, type TimeValues, timeWire } from './JanazaTimeFields';
-import { useDuplicateWarning } from './useDuplicateWarning';
 
 interface FormValues extends TimeValues {
   provider?: string;
