@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
 import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
 
 configure({ asyncUtilTimeout: 8000 });

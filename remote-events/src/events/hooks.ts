@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@ummahnotify/shared/client';
 import { type EventJson, toUtcIso } from '@ummahnotify/shared/domain';
-import { deleteEvent, EVENTS_QUERY_KEY, type EventChanges, fetchEvents, updateEvent } from './events';
+import { deleteEvent, EVENTS_QUERY_KEY, type EventChanges, fetchEvents, updateEvent } from './api';
 
 export function useEventsList() {
   return useQuery({ queryKey: EVENTS_QUERY_KEY, queryFn: fetchEvents });

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import { refusalBody } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
 
 jest.setTimeout(20_000);

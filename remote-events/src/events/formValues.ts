@@ -1,7 +1,7 @@
 import { wallClockOf } from '@ummahnotify/shared/client/section';
 import { DEFAULT_SERVICE_TYPE, type EventTextFields, type ServiceType } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
-import type { NewEventFields } from '../api/events';
+import type { NewEventFields } from './api';
 
 /** What the antd form holds. The date is a picker value in Singapore wall-clock time. */
 export interface EventFormValues extends EventTextFields {

@@ -5,9 +5,9 @@ import { type AiEvent, createEventSchema, EVENT_FORM_CLOSE_MS, SERVICE_TYPES } f
 import { Alert, Button, Checkbox, Col, DatePicker, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createEvent, EVENTS_QUERY_KEY, saveAiSource } from '../api/events';
-import { WRAPPING_BUTTON } from '../lib/styles';
-import { type CheckedField, EMPTY_EVENT_FORM, type EventFormValues, toNewEventFields } from './rules';
+import { WRAPPING_BUTTON } from '../../common/styles';
+import { createEvent, EVENTS_QUERY_KEY, saveAiSource } from '../api';
+import { type CheckedField, EMPTY_EVENT_FORM, type EventFormValues, toNewEventFields } from '../formValues';
 
 export interface EventFormProps {
   /** Values to start from (the AI answer), or none for an empty form. */

@@ -9,12 +9,12 @@ import {
 import { Button, Card, Flex } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EventForm } from '../form/EventForm';
-import type { EventFormValues } from '../form/rules';
-import { WRAPPING_BUTTON } from '../lib/styles';
-import type { PosterReader } from '../ocr/posterReader';
-import { usePosterReader } from '../ocr/usePosterReader';
-import { PosterStep } from './PosterStep';
+import { WRAPPING_BUTTON } from '../../common/styles';
+import { PosterStep } from '../../poster/components/PosterStep';
+import { usePosterReader } from '../../poster/hooks';
+import type { PosterReader } from '../../poster/reader';
+import type { EventFormValues } from '../formValues';
+import { EventForm } from './EventForm';
 import { PromptStep } from './PromptStep';
 
 interface OpenForm {

@@ -1,7 +1,7 @@
 import { pickerValueOf, schemaProblems, wallClockOf } from '@ummahnotify/shared/client/section';
 import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
-import type { EventChanges } from '../api/events';
+import type { EventChanges } from './api';
 
 /** A row being edited (SPEC §4 Row edit): a copy of its values; Save sends it, Cancel drops it. */
 export interface EventDraft {

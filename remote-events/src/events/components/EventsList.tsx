@@ -26,8 +26,8 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
-import { useDeleteEvent, useEventsList, useUpdateEvent } from '../api/useEvents';
-import { changesOf, checkDraft, draftOf, type EventDraft } from './draft';
+import { useDeleteEvent, useEventsList, useUpdateEvent } from '../hooks';
+import { changesOf, checkDraft, draftOf, type EventDraft } from '../rowDraft';
 import { EventCorrectionButton } from './EventCorrectionButton';
 import { EventViewModal } from './EventViewModal';
 

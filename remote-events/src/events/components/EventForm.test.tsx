@@ -4,10 +4,10 @@ import { schemaProblems } from '@ummahnotify/shared/client/section';
 import { type AiEvent, createEventSchema, refusalBody } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import { type CheckedField, type EventFormValues, toNewEventFields } from '../formValues';
 import { EventForm } from './EventForm';
-import { type CheckedField, type EventFormValues, toNewEventFields } from './rules';
 
 const checkEventForm = (values: Partial<EventFormValues>) =>
   schemaProblems(createEventSchema, toNewEventFields(values));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { createPosterReader, type PosterReader } from './posterReader';
+import { createPosterReader, type PosterReader } from './reader';
 
 /**
  * One OCR worker for the life of the event-create page. Nothing is fetched until `warmUp` or `read`

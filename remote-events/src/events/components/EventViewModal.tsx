@@ -2,7 +2,7 @@ import type { EventJson } from '@ummahnotify/shared/domain';
 import { formatEventDateTime } from '@ummahnotify/shared/domain';
 import { Button, Descriptions, Flex, Image, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiHref } from '../api/useEvents';
+import { apiHref } from '../hooks';
 
 /** View: the poster with a download link, every text in both languages, the address, and Close. */
 export function EventViewModal({ event, onClose }: { event: EventJson | null; onClose: () => void }) {

@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DELIVERY_API, EMPTY_COUNTS, type EventJson } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
 
 configure({ asyncUtilTimeout: 8000 });

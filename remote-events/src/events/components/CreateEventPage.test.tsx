@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
-import type { PosterReader } from '../ocr/posterReader';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import type { PosterReader } from '../../poster/reader';
 import { CreateEventPage } from './CreateEventPage';
 
 jest.setTimeout(20_000);

@@ -4,7 +4,7 @@ import { Button, Card, Collapse, Flex, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRAPPING_BUTTON } from '../lib/styles';
+import { WRAPPING_BUTTON } from '../../common/styles';
 
 export interface PromptStepProps {
   ocrText: string;

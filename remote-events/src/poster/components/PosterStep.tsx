@@ -2,7 +2,7 @@ import { useToast } from '@ummahnotify/shared/client';
 import { Button, Card, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRAPPING_BUTTON } from '../lib/styles';
+import { WRAPPING_BUTTON } from '../../common/styles';
 
 export interface PosterStepProps {
   poster: File | undefined;
