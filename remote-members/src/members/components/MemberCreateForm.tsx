@@ -1,10 +1,10 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import { Button, Form, Typography } from 'antd';
-import { useSectionText } from '../common/useSectionText';
+import { useSectionText } from '../../common/useSectionText';
+import { EMPTY_MEMBER_FORM, MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput } from '../formValues';
+import { useCreateMember } from '../hooks';
 import { MemberFields } from './MemberFields';
-import { EMPTY_MEMBER_FORM, MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput } from './memberForm';
-import { useCreateMember } from './membersApi';
 
 /** Members section, Create tab (SPEC §2): 'Member created successfully!' / 'Failed to create member'. */
 export function MemberCreateForm() {

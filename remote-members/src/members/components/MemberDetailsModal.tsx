@@ -4,10 +4,10 @@ import type { Member, MembershipStatus } from '@ummahnotify/shared/domain';
 import { formatMoment } from '@ummahnotify/shared/domain';
 import { Badge, Button, Descriptions, Form, Modal, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
-import { useSectionText } from '../common/useSectionText';
+import { useSectionText } from '../../common/useSectionText';
+import { MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput, toModalValues } from '../formValues';
+import { type MemberChanges, useUpdateMember, useVerifyMember } from '../hooks';
 import { MemberFields } from './MemberFields';
-import { MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput, toModalValues } from './memberForm';
-import { type MemberChanges, useUpdateMember, useVerifyMember } from './membersApi';
 import { PositionTag } from './PositionTag';
 
 const STATUS_BADGE: Record<MembershipStatus, 'success' | 'warning' | 'default'> = {

@@ -22,11 +22,11 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { rowAnimation } from '../common/rowAnimation';
-import { useSectionText } from '../common/useSectionText';
-import { useCommittee, useDeleteCommitteeMember, useUpdateCommitteeMember } from './committeeApi';
+import { rowAnimation } from '../../common/rowAnimation';
+import { useSectionText } from '../../common/useSectionText';
+import { useCommittee, useDeleteCommitteeMember, useUpdateCommitteeMember } from '../hooks';
+import { changedFields, draftOf, missingFields, type RowDraft } from '../rowDraft';
 import { RoleAssign } from './RoleAssign';
-import { changedFields, draftOf, missingFields, type RowDraft } from './rowDraft';
 
 /**
  * The members management table (SPEC §2, §4 "Row edit"): an editable table at md and up, cards below.

@@ -2,8 +2,8 @@ import { useToast } from '@ummahnotify/shared/client';
 import { ASSIGNABLE_ROLES, type AssignableRole, type CommitteeMember } from '@ummahnotify/shared/domain';
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
-import { useSectionText } from '../common/useSectionText';
-import { isCompleteAssignment, useAssignRole } from './committeeApi';
+import { useSectionText } from '../../common/useSectionText';
+import { isCompleteAssignment, useAssignRole } from '../hooks';
 
 const isAssignable = (r: string): r is AssignableRole => (ASSIGNABLE_ROLES as readonly string[]).includes(r);
 

@@ -2,8 +2,8 @@ import { formRule } from '@ummahnotify/shared/client/section';
 import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/shared/domain';
 import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useSectionText } from '../common/useSectionText';
-import { type MemberFormValues, toMemberInput } from './memberForm';
+import { useSectionText } from '../../common/useSectionText';
+import { type MemberFormValues, toMemberInput } from '../formValues';
 
 /**
  * The member fields shared by the create form and the Member Details modal's edit mode. `variant`

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@ummahnotify/shared/client';
 import { API_PATHS, COMMITTEE_API, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
-import { COMMITTEE } from '../../test/fixtures';
-import CommitteeSection from '../CommitteeSection';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import { COMMITTEE } from '../../../test/fixtures';
+import CommitteeSection from '../../CommitteeSection';
 
 jest.setTimeout(30_000);
 

@@ -3,14 +3,9 @@ import { formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/
 import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useSectionText } from '../common/useSectionText';
-import { useCreateCommitteeMember } from './committeeApi';
-import {
-  COMMITTEE_FORM_FIELDS,
-  type CommitteeFormValues,
-  EMPTY_COMMITTEE_FORM,
-  toCommitteeInput,
-} from './committeeForm';
+import { useSectionText } from '../../common/useSectionText';
+import { COMMITTEE_FORM_FIELDS, type CommitteeFormValues, EMPTY_COMMITTEE_FORM, toCommitteeInput } from '../formValues';
+import { useCreateCommitteeMember } from '../hooks';
 
 /**
  * 'Committee Member Form' (SPEC §2): first name, email, contact, birth date and postal required; the

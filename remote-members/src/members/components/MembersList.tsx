@@ -5,10 +5,10 @@ import { Alert, App, Button, Card, Empty, Flex, Space, Spin, Table, Typography }
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { rowAnimation } from '../common/rowAnimation';
-import { useSectionText } from '../common/useSectionText';
+import { rowAnimation } from '../../common/rowAnimation';
+import { useSectionText } from '../../common/useSectionText';
+import { useMembers, useRevokeMember } from '../hooks';
 import { MemberDetailsModal } from './MemberDetailsModal';
-import { useMembers, useRevokeMember } from './membersApi';
 import { PositionTag } from './PositionTag';
 
 /** Members section, Edit tab (SPEC §2): a table at md and up, cards below; View to Edit and Revoke. */

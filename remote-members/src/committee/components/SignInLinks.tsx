@@ -3,7 +3,7 @@ import { api, useToast } from '@ummahnotify/shared/client';
 import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import { API_PATHS, formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
-import { useSectionText } from '../common/useSectionText';
+import { useSectionText } from '../../common/useSectionText';
 
 const REFUSED_KEY = ['committee', 'refused-sign-ins'] as const;
 

@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
 import { COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
-import { chooseOption } from '../../test/antd';
-import { COMMITTEE, committeeMember } from '../../test/fixtures';
-import CommitteeSection from '../CommitteeSection';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import { chooseOption } from '../../../test/antd';
+import { COMMITTEE, committeeMember } from '../../../test/fixtures';
+import CommitteeSection from '../../CommitteeSection';
 
 // antd forms and tables are slow in jsdom.
 jest.setTimeout(30_000);
