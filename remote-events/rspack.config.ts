@@ -12,7 +12,7 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
  * Poster OCR runs on our own origin only (docs/decisions/2026-11-22-ocr-assets-from-the-events-remote.md):
  * the tesseract.js worker script, the LSTM builds of tesseract.js-core (WASM inlined; the worker picks
  * the SIMD one the browser supports) and the English LSTM data are copied beside this remote's chunks,
- * under ocr/, and fetched only when the event-create page opens. See src/ocr/assets.ts.
+ * under ocr/, and fetched only when the event-create page opens. See src/poster/assets.ts.
  */
 const asIs = { minimized: true }; // already minified upstream: copied byte for byte
 const ocrAssets = new CopyRspackPlugin({

@@ -2,8 +2,8 @@ import { registerCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { CreateEventPage } from './create/CreateEventPage';
-import { EventsList } from './list/EventsList';
+import { CreateEventPage } from './events/components/CreateEventPage';
+import { EventsList } from './events/components/EventsList';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ events: catalogues.events, delivery: catalogues.delivery });

@@ -2,8 +2,8 @@ import { registerCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { CreateJanazaForm } from './create/CreateJanazaForm';
-import { JanazaList } from './list/JanazaList';
+import { CreateJanazaForm } from './notices/components/CreateJanazaForm';
+import { JanazaList } from './notices/components/JanazaList';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery, prayer: catalogues.prayer });

@@ -1,10 +1,10 @@
-import './catalogues';
+import './common/catalogues';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CommitteeForm } from './committee/CommitteeForm';
-import { CommitteeTable } from './committee/CommitteeTable';
-import { SignInLinks } from './committee/SignInLinks';
+import { CommitteeForm } from './committee/components/CommitteeForm';
+import { CommitteeTable } from './committee/components/CommitteeTable';
+import { SignInLinks } from './committee/components/SignInLinks';
 import { SuperadminOnly } from './common/SuperadminOnly';
 
 /** /dashboard/committee-members (superadmin only; others go to /): Create is the form, Edit the management table. */

@@ -1,10 +1,10 @@
-import './catalogues';
+import './common/catalogues';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SuperadminOnly } from './common/SuperadminOnly';
-import { MemberCreateForm } from './members/MemberCreateForm';
-import { MembersList } from './members/MembersList';
+import { MemberCreateForm } from './members/components/MemberCreateForm';
+import { MembersList } from './members/components/MembersList';
 
 /** /dashboard/members (superadmin only; others go to /): tabs Create and Edit (SPEC §2). */
 export default function MembersSection() {

@@ -7,11 +7,11 @@ import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ActivityLog } from './ActivityLog';
-import { CARDS } from './cards';
-import { DeliveryChannelsCard } from './DeliveryChannelsCard';
-import { SummaryCard } from './SummaryCard';
-import { useSummary } from './useSummary';
+import { ActivityLog } from './activity/components/ActivityLog';
+import { DeliveryChannelsCard } from './channels/components/DeliveryChannelsCard';
+import { SummaryCard } from './counts/components/SummaryCard';
+import { CARDS } from './counts/definitions';
+import { useSummary } from './counts/hooks';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery, activity: catalogues.activity });

@@ -1,0 +1,118 @@
+import { useToast } from '@ummahnotify/shared/client';
+import { formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
+import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
+import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useSectionText } from '../../common/useSectionText';
+import { COMMITTEE_FORM_FIELDS, type CommitteeFormValues, EMPTY_COMMITTEE_FORM, toCommitteeInput } from '../formValues';
+import { useCreateCommitteeMember } from '../hooks';
+
+/**
+ * 'Committee Member Form' (SPEC §2): first name, email, contact, birth date and postal required; the
+ * digit hints are hints only. A backend user's Google account gets the chosen system rights.
+ */
+export function CommitteeForm() {
+  const { t, say, schemaText, details } = useSectionText('committee');
+  const toast = useToast();
+  const [form] = Form.useForm<CommitteeFormValues>();
+  const create = useCreateCommitteeMember();
+  const rule = (field: string) =>
+    formRule<CommitteeFormValues>(committeeCreateSchema, toCommitteeInput, field, schemaText);
+
+  const submit = async (values: CommitteeFormValues) => {
+    try {
+      const answer = await create.mutateAsync(toCommitteeInput(values));
+      if (answer.code !== 200 && answer.code !== 201) throw new Error(`code ${answer.code}`);
+      toast.success(t('createSuccess'));
+      form.resetFields();
+    } catch (error) {
+      console.error('Creating a committee member failed', error);
+      markServerErrors(form, readApiProblem(error).errors, COMMITTEE_FORM_FIELDS, say);
+      toast.error(
+        <>
+          {t('createFailed')}
+          {details(error) && <div>{details(error)}</div>}
+        </>,
+      );
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('formTitle')}</Typography.Title>
+      <Form form={form} layout="vertical" initialValues={EMPTY_COMMITTEE_FORM} onFinish={submit} requiredMark>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="fName" label={t('field.fName')} required rules={[rule('fName')]}>
+              <Input autoComplete="given-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="lName" label={t('field.lName')} rules={[rule('lName')]}>
+              <Input autoComplete="family-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('field.email')} required rules={[rule('email')]}>
+              <Input type="email" inputMode="email" autoComplete="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="contact"
+              label={t('field.contact')}
+              extra={t('hint.contact')}
+              required
+              rules={[rule('contact')]}
+            >
+              <Input type="tel" inputMode="tel" autoComplete="tel" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="birthDate" label={t('field.birthDate')} required rules={[rule('birthDate')]}>
+              <DatePicker
+                style={{ width: '100%' }}
+                format="YYYY-MM-DD"
+                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="postal"
+              label={t('field.postal')}
+              extra={t('hint.postal')}
+              required
+              rules={[rule('postal')]}
+            >
+              <Input inputMode="numeric" autoComplete="postal-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="gender" label={t('field.gender')}>
+              <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="rights" label={t('field.rights')}>
+              <Select options={RIGHTS.map((r) => ({ value: r, label: t(`common:rights.${r}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="position" label={t('field.position')}>
+              <Select options={COMMITTEE_POSITIONS.map((p) => ({ value: p, label: t(`position.${p}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="backendUser" valuePropName="checked" label=" " colon={false} extra={t('hint.backendUser')}>
+              <Checkbox>{t('field.backendUser')}</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {create.isPending ? t('creating') : t('submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, useToast } from '@ummahnotify/shared/client';
+import { retryServerFaults } from '@ummahnotify/shared/client/section';
+import { API_PATHS, formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
+import { App, Button, Flex, List, Typography } from 'antd';
+import { useSectionText } from '../../common/useSectionText';
+
+const REFUSED_KEY = ['committee', 'refused-sign-ins'] as const;
+
+/**
+ * The accounts a sign-in from another Google account was refused for (issue 13): a superadmin links the
+ * new Google account on purpose, after checking with the person. Shown under the committee table only
+ * while something waits; a failed load is only logged (the table above has its own error state).
+ */
+export function SignInLinks() {
+  const { t, i18n, details } = useSectionText('committee');
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const client = useQueryClient();
+  const waiting = useQuery({
+    queryKey: REFUSED_KEY,
+    queryFn: async () => (await api.get<{ data: RefusedSignIn[] }>(API_PATHS.refusedSignIns)).data.data,
+    retry: retryServerFaults,
+  });
+  const link = useMutation({
+    mutationFn: async (id: string) => api.post(API_PATHS.linkSignIn.replace(':id', encodeURIComponent(id))),
+    onSettled: () => client.invalidateQueries({ queryKey: REFUSED_KEY }),
+  });
+
+  if (waiting.isError) console.error('Loading the refused sign-ins failed', waiting.error);
+  if (!waiting.data?.length) return null;
+
+  const confirmLink = (account: RefusedSignIn) =>
+    modal.confirm({
+      title: t('signIns.confirm', { email: account.email }),
+      okText: t('signIns.link'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await link.mutateAsync(account._id);
+          toast.success(t('signIns.linked', { email: account.email }));
+        } catch (error) {
+          console.error('Linking a sign-in failed', error);
+          toast.error(
+            <>
+              {t('signIns.failed')}
+              {details(error) && <div>{details(error)}</div>}
+            </>,
+          );
+        }
+      },
+    });
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('signIns.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('signIns.intro')}</Typography.Paragraph>
+      <List
+        dataSource={waiting.data}
+        renderItem={(account) => (
+          <List.Item>
+            {/* Wraps on a phone: the button goes under the details instead of squeezing them. */}
+            <Flex wrap gap={8} justify="space-between" align="center" style={{ width: '100%' }}>
+              <div style={{ flex: '1 1 220px', minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Typography.Text strong>{`${account.fName} ${account.lName}`.trim() || account.email}</Typography.Text>
+                <div>{account.email}</div>
+                <Typography.Text type="secondary">
+                  {t('signIns.refusedAt', { time: formatMoment(account.refusedAt, i18n.language) })}
+                </Typography.Text>
+              </div>
+              <Button onClick={() => confirmLink(account)} aria-label={t('signIns.linkFor', { email: account.email })}>
+                {t('signIns.link')}
+              </Button>
+            </Flex>
+          </List.Item>
+        )}
+      />
+    </>
+  );
+}

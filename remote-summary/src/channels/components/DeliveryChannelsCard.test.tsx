@@ -1,0 +1,117 @@
+import { act, screen, within } from '@testing-library/react';
+import { setLanguage } from '@ummahnotify/shared/client';
+import { DELIVERY_API, SUMMARY_API, type Summary } from '@ummahnotify/shared/domain';
+import { Route, Routes } from 'react-router-dom';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/test/render';
+import SummarySection from '../../SummarySection';
+
+const summary: Summary = {
+  janazah: { total: 1 },
+  events: { total: 2 },
+  subscribers: { web: { total: 3, janaza: 2, events: 1 }, email: 4, whatsapp: 5, telegram: 6 },
+  totalMembers: { total: 7, masjid: 1, partners: 2, members: 4 },
+  totalAdministrators: { total: 3, admins: 1, editors: 1, superadmins: 1 },
+  updatedAt: '2026-11-22T06:05:09.000Z',
+};
+const CHANNELS = {
+  channels: [
+    { channel: 'webpush', enabled: true, reason: null },
+    { channel: 'email', enabled: true, reason: null },
+    {
+      channel: 'whatsapp',
+      enabled: false,
+      reason: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set',
+      reasonKey: 'reason.notSet2',
+      reasonParams: { a: 'WHATSAPP_TOKEN', b: 'WHATSAPP_PHONE_ID' },
+    },
+    // an older server: the English reason only
+    { channel: 'telegram', enabled: false, reason: 'TELEGRAM_BOT_TOKEN is not set' },
+  ],
+  recent: {
+    webpush: { sent: 1200, failed: 3, pending: 40, expired: 17 },
+    email: { sent: 12, failed: 0, pending: 0, expired: 0 },
+    whatsapp: { sent: 0, failed: 0, pending: 0, expired: 0 },
+    telegram: { sent: 0, failed: 0, pending: 0, expired: 0 },
+  },
+};
+
+async function renderSummary() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/summary/*" element={<SummarySection />} />
+    </Routes>,
+    { history: ['/dashboard/summary'] },
+  );
+}
+const channel = (name: string) => screen.getByTestId(`delivery-channel-${name}`);
+
+afterEach(async () => {
+  restoreApi();
+  await act(() => setLanguage('en'));
+});
+
+describe('Delivery channels card', () => {
+  it('shows each channel on or off, with the reason it is off', async () => {
+    fakeApi({
+      [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+      [`GET ${DELIVERY_API.channels}`]: { status: 200, data: CHANNELS },
+    });
+    await renderSummary();
+    const card = await screen.findByTestId('delivery-channels-card');
+    expect(within(card).getByText('Delivery channels')).toBeInTheDocument();
+    await within(card).findByTestId('delivery-channel-webpush');
+    expect(channel('webpush')).toHaveTextContent('Web pushOn');
+    expect(channel('email')).toHaveTextContent('EmailOn');
+    expect(channel('whatsapp')).toHaveTextContent('WhatsAppOffWHATSAPP_TOKEN and WHATSAPP_PHONE_ID are not set');
+    expect(channel('telegram')).toHaveTextContent('TelegramOffTELEGRAM_BOT_TOKEN is not set');
+  });
+
+  it('counts the last 30 days of messages per channel, expired ones as a fourth number', async () => {
+    fakeApi({
+      [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+      [`GET ${DELIVERY_API.channels}`]: { status: 200, data: CHANNELS },
+    });
+    await renderSummary();
+    await screen.findByTestId('delivery-channel-webpush');
+    expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('Messages of the last 30 days');
+    expect(within(channel('webpush')).getByRole('group')).toHaveAccessibleName(
+      'Web push: 1200 sent, 3 failed, 40 pending, 17 expired',
+    );
+    const expired = channel('webpush').querySelector('[data-count="expired"]');
+    expect(expired).toHaveTextContent('17');
+    expect(expired).toHaveAttribute('title', 'Expired (not sent after the prayer time or the start of the event)');
+    expect(within(channel('email')).getByRole('group')).toHaveAccessibleName(
+      'Email: 12 sent, 0 failed, 0 pending, 0 expired',
+    );
+  });
+
+  it('speaks Tamil when Tamil is chosen', async () => {
+    fakeApi({
+      [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+      [`GET ${DELIVERY_API.channels}`]: { status: 200, data: CHANNELS },
+    });
+    await act(() => setLanguage('ta'));
+    await renderSummary();
+    expect(await screen.findByText('அனுப்பும் வழிகள்')).toBeInTheDocument();
+    expect(await screen.findByTestId('delivery-channel-webpush')).toHaveTextContent('வலை அறிவிப்புஇயக்கத்தில்');
+    // the reason a channel is off, in Tamil, the names of the settings as they are
+    expect(channel('whatsapp')).toHaveTextContent('WHATSAPP_TOKEN, WHATSAPP_PHONE_ID ஆகிய இரண்டும் அமைக்கப்படவில்லை');
+    expect(channel('whatsapp')).not.toHaveTextContent('are not set');
+    expect(channel('telegram')).toHaveTextContent('TELEGRAM_BOT_TOKEN is not set');
+    expect(within(channel('webpush')).getByRole('group')).toHaveAccessibleName(
+      'வலை அறிவிப்பு: 1200 அனுப்பப்பட்டது, 3 தோல்வி, 40 நிலுவையில், 17 காலாவதியானது',
+    );
+    expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('கடந்த 30 நாட்களின் செய்திகள்');
+  });
+
+  it('says when the channels cannot be loaded, without hiding the summary', async () => {
+    fakeApi({
+      [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+      [`GET ${DELIVERY_API.channels}`]: { status: 500, data: { code: 500, message: 'Internal error' } },
+    });
+    await renderSummary();
+    expect(await screen.findByText('Could not load the delivery channels.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getAllByTestId(/^summary-card-/)).toHaveLength(8);
+  });
+});

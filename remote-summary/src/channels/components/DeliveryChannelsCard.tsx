@@ -1,0 +1,96 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { useIsMobile } from '@ummahnotify/shared/client';
+import { channelOffReason, DeliveryCount } from '@ummahnotify/shared/client/section';
+import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
+import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeliveryChannels } from '../hooks';
+
+/**
+ * Which channels the delivery engine sends on (an unconfigured one is off, with the reason), and per
+ * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired.
+ */
+export function DeliveryChannelsCard() {
+  const { t } = useTranslation('delivery');
+  const { t: common } = useTranslation('common');
+  const isMobile = useIsMobile();
+  const channels = useDeliveryChannels();
+
+  let body: ReactNode;
+  if (channels.isPending) {
+    body = <Skeleton active title={false} paragraph={{ rows: 4 }} />;
+  } else if (channels.isError && !channels.data) {
+    body = (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('channels.loadFailed')}
+        action={
+          <Button size="small" icon={<ReloadOutlined />} onClick={() => void channels.refetch()}>
+            {common('retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    const { channels: states, recent } = channels.data;
+    body = (
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="delivery-channels-recent">
+          {t('channels.recent', { days: RECENT_DELIVERY_DAYS })}
+        </Typography.Text>
+        <Flex vertical gap={10} component="ul" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          {SUBSCRIBER_CHANNELS.map((channel) => {
+            const state = states.find((s) => s.channel === channel);
+            if (!state) return null;
+            const counts = recent[channel];
+            // An off channel that sent nothing shows only why it is off.
+            const showCounts =
+              counts && (state.enabled || counts.sent + counts.failed + counts.pending + counts.expired > 0);
+            return (
+              <li key={channel} data-testid={`delivery-channel-${channel}`}>
+                <Flex justify="space-between" align="center" gap={8}>
+                  <Typography.Text strong>{t(`channel.${channel}`)}</Typography.Text>
+                  <Tag color={state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
+                    {state.enabled ? t('channels.on') : t('status.off')}
+                  </Tag>
+                </Flex>
+                {showCounts && (
+                  <Flex
+                    role="group"
+                    aria-label={t('status.counts', { channel: t(`channel.${channel}`), ...counts })}
+                    gap={6}
+                    wrap
+                    style={{ fontSize: 12, lineHeight: '20px' }}
+                  >
+                    <DeliveryCount kind="sent" value={counts.sent} />
+                    <DeliveryCount kind="failed" value={counts.failed} />
+                    <DeliveryCount kind="pending" value={counts.pending} />
+                    <DeliveryCount kind="expired" value={counts.expired} />
+                  </Flex>
+                )}
+                {!state.enabled && state.reason && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {channelOffReason(t, state)}
+                  </Typography.Text>
+                )}
+              </li>
+            );
+          })}
+        </Flex>
+      </Flex>
+    );
+  }
+
+  return (
+    <Card
+      data-testid="delivery-channels-card"
+      size={isMobile ? 'small' : 'default'}
+      title={t('channels.title')}
+      style={{ width: '100%' }}
+    >
+      {body}
+    </Card>
+  );
+}
