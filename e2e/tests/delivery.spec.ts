@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogues } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import { PEERS, SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 import { approveInList } from '../support/janaza-ui';
@@ -100,7 +101,7 @@ async function subscribeEverywhere(browser: Browser) {
   const link = /https?:\/\/\S+\/subscribe\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0];
   expect(link, confirmation.text).toBeTruthy();
   await page.goto(link as string);
-  expect(confirmation.subject).toBe(catalogues.delivery.ta['confirm.emailSubject']);
+  expect(confirmation.subject).toBe(messages.ta['confirm.emailSubject']);
   await expect(page.getByText(s.confirmDone)).toBeVisible();
   await page.goto('/');
 

@@ -1,5 +1,4 @@
 import {
-  catalogues,
   FEED_ANCHOR,
   FEED_API,
   fillIn,
@@ -11,11 +10,12 @@ import {
   type Language,
   mapLink,
 } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import type { Selectable } from 'kysely';
 import type { EventsTable, JanazaNoticesTable } from '../db/schema';
 import type { Message } from './channels/types';
 
-const text = catalogues.delivery;
+const text = messages;
 
 export interface RenderContext {
   publicUrl: string;

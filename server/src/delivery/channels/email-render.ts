@@ -1,7 +1,8 @@
-import { catalogues, fillIn, type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { fillIn, type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import type { Message } from './types';
 
-const text = catalogues.delivery;
+const text = messages;
 
 export const escapeHtml = (value: string) =>
   value.replace(

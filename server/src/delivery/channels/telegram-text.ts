@@ -1,4 +1,4 @@
-import { catalogues } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import type { Message } from './types';
 
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
@@ -18,6 +18,6 @@ export function fitMessage(head: string, body: string, tail: string, limit: numb
 }
 
 export function telegramText(message: Message, limit: number): string {
-  const t = catalogues.delivery[message.language];
+  const t = messages[message.language];
   return fitMessage(message.title, message.body, `${message.url}\n\n${t['message.stopTelegram']}`, limit);
 }

@@ -1,4 +1,10 @@
-import { type ChannelState, catalogues, type Language, type SubscriberChannel } from '@ummahnotify/shared/domain';
+import {
+  type ChannelState,
+  catalogues,
+  fillIn,
+  type Language,
+  type SubscriberChannel,
+} from '@ummahnotify/shared/domain';
 
 /** Who a message goes to: the subscriber's row, as the channel needs it. */
 export interface Recipient {
@@ -61,8 +67,7 @@ export interface OffReason {
 }
 
 /** The reason in English, as logs and the `reason` field say it. */
-export const reasonText = ({ key, params }: OffReason): string =>
-  catalogues.delivery.en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+export const reasonText = ({ key, params }: OffReason): string => fillIn(catalogues.delivery.en[key], params);
 
 /** The settings (one or two) that are missing. */
 export const notSet = (settings: string[]): OffReason =>

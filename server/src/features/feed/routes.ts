@@ -1,4 +1,5 @@
 import { catalogues, FEED_ANCHOR, FEED_API, feedResponseSchema, fillIn, mapLink } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,7 +74,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
         description: [
           when,
           place,
-          notice.postal ? fillIn(catalogues.delivery[lang]['message.map'], { url: mapLink(notice.postal) }) : '',
+          notice.postal ? fillIn(messages[lang]['message.map'], { url: mapLink(notice.postal) }) : '',
           notice.note.trim(),
         ]
           .filter(Boolean)

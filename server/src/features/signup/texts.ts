@@ -1,11 +1,12 @@
-import { catalogues, type FieldProblem, type Language, type Topic } from '@ummahnotify/shared/domain';
+import { catalogues, type FieldProblem, fillIn, type Language, type Topic } from '@ummahnotify/shared/domain';
+import { messages } from '@ummahnotify/shared/messages';
 import { HttpError } from '../../web/errors';
 
-type SignupKey = Extract<keyof (typeof catalogues.delivery)['en'], `signup.${string}`>;
+type SignupKey = Extract<keyof (typeof messages)['en'], `signup.${string}`>;
 
 /** A sign-up reply (Telegram, WhatsApp) in the subscriber's language, {{placeholders}} filled. */
 export function signupText(language: Language, key: SignupKey, values: Record<string, string> = {}): string {
-  return catalogues.delivery[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  return fillIn(messages[language][key], values);
 }
 
 export function topicNames(language: Language, topics: Topic[]): string {
@@ -26,7 +27,7 @@ export function refusal(
   params: Record<string, string> = {},
   errors?: FieldProblem[],
 ): HttpError {
-  const message = catalogues.signup.en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+  const message = fillIn(catalogues.signup.en[key], params);
   return new HttpError(status, message, errors, { key, params });
 }
 

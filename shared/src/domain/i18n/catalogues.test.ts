@@ -1,4 +1,5 @@
 import { catalogues } from './index';
+import { messages } from './messages';
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -6,7 +7,7 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).sort();
 }
 
-describe.each(Object.entries(catalogues))('the %s catalogue', (_namespace, catalogue) => {
+describe.each(Object.entries({ ...catalogues, messages }))('the %s catalogue', (_namespace, catalogue) => {
   const en: Record<string, string> = catalogue.en;
   const ta: Record<string, string> = catalogue.ta;
 

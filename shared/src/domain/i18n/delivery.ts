@@ -1,43 +1,11 @@
 import { defineCatalogue } from './catalogue';
 
 /**
- * The delivery engine: the messages subscribers receive (rendered by the server in the subscriber's
- * language) and what staff see of a sending in the janaza and events lists.
+ * The delivery engine as staff see it: a sending's status in the janaza and events lists, corrections,
+ * channels and why a message failed. What subscribers receive is in messages.ts.
  */
 export const delivery = defineCatalogue(
   {
-    // messages to subscribers
-    'message.janazaTitle': 'Janaza: {{name}}',
-    'message.janazaTitlePrivate': 'Janaza prayer notice',
-    'message.janazaIntro': 'Inna lillahi wa inna ilayhi raji‘un. {{name}} ({{age}}) has passed away.',
-    'message.janazaIntroPrivate': 'Inna lillahi wa inna ilayhi raji‘un. A member of our community has passed away.',
-    'message.prayerTime': 'Janaza prayer: {{time}}',
-    'message.place': 'Place: {{address}}',
-    'message.map': 'Map: {{url}}',
-    'message.eventWhen': 'When: {{time}}',
-    'message.eventWhere': 'Where: {{address}}',
-    'message.correction': 'Correction',
-    'message.correctionTitle': 'Correction: {{title}}',
-    'message.more': 'Details: {{url}}',
-    'message.unsubscribe': 'Stop these messages: {{url}}',
-    'message.photo': 'Photo: {{url}}',
-    'message.stopTelegram': 'Send /stop to stop these messages.',
-    'message.stopWhatsapp': 'Reply STOP to stop these messages.',
-    // email layout and the messaging channels' confirmation texts
-    'email.details': 'View details',
-    'email.photoAlt': 'Photo',
-    'email.footer': 'You receive this email because you subscribed to notices from UmmahNotify.',
-    'email.unsubscribe': 'Unsubscribe',
-    'confirm.emailSubject': 'Confirm your subscription to UmmahNotify',
-    'confirm.emailIntro': 'Please confirm that you want to receive notices at this address.',
-    'confirm.emailButton': 'Confirm my subscription',
-    'confirm.emailIgnore': 'If you did not ask for this, ignore this email: nothing will be sent to you.',
-    'confirm.telegramWelcome':
-      'You are subscribed. Notices will come to this chat. Send /stop at any time to stop them.',
-    'confirm.telegramStopped': 'You are unsubscribed. No more notices will come to this chat.',
-    'confirm.telegramUnknown': 'To subscribe, open the Telegram link on the UmmahNotify website.',
-    'confirm.whatsappCode': 'Your UmmahNotify code is {{code}}. Enter it on the website to confirm your subscription.',
-    'confirm.whatsappStopped': 'You are unsubscribed. No more notices will come to this number.',
     // staff
     'status.title': 'Delivery',
     'status.notSent': 'Not sent',
@@ -78,46 +46,8 @@ export const delivery = defineCatalogue(
     'status.counts': '{{channel}}: {{sent}} sent, {{failed}} failed, {{pending}} pending, {{expired}} expired',
     'channels.recent': 'Messages of the last {{days}} days',
     'channels.loadFailed': 'Could not load the delivery channels.',
-    'signup.topicJanaza': 'janaza notices',
-    'signup.topicEvents': 'events',
-    'signup.telegramWelcome': 'You are subscribed to UmmahNotify ({{topics}}). Send /stop to stop these messages.',
-    'signup.telegramHowTo': 'To subscribe, choose Telegram on {{url}} and open the link it gives you.',
-    'signup.telegramStopped': 'You will get no more messages from UmmahNotify. To subscribe again, visit {{url}}.',
-    'signup.whatsappCode': 'Your UmmahNotify code is {{code}}. It expires in 10 minutes.',
-    'signup.whatsappStopped':
-      'You are unsubscribed and will get no more messages from UmmahNotify. To subscribe again, visit {{url}}.',
   },
   {
-    'message.janazaTitle': 'ஜனாஸா: {{name}}',
-    'message.janazaTitlePrivate': 'ஜனாஸா தொழுகை அறிவிப்பு',
-    'message.janazaIntro': 'இன்னா லில்லாஹி வ இன்னா இலைஹி ராஜிஊன். {{name}} ({{age}}) காலமானார்.',
-    'message.janazaIntroPrivate': 'இன்னா லில்லாஹி வ இன்னா இலைஹி ராஜிஊன். நம் சமூகத்தைச் சேர்ந்த ஒருவர் காலமானார்.',
-    'message.prayerTime': 'ஜனாஸா தொழுகை: {{time}}',
-    'message.place': 'இடம்: {{address}}',
-    'message.map': 'வரைபடம்: {{url}}',
-    'message.eventWhen': 'நேரம்: {{time}}',
-    'message.eventWhere': 'இடம்: {{address}}',
-    'message.correction': 'திருத்தம்',
-    'message.correctionTitle': 'திருத்தம்: {{title}}',
-    'message.more': 'விவரங்கள்: {{url}}',
-    'message.unsubscribe': 'இச்செய்திகளை நிறுத்த: {{url}}',
-    'message.photo': 'படம்: {{url}}',
-    'message.stopTelegram': 'இச்செய்திகளை நிறுத்த /stop அனுப்பவும்.',
-    'message.stopWhatsapp': 'இச்செய்திகளை நிறுத்த STOP என்று பதிலளிக்கவும்.',
-    'email.details': 'விவரங்களைக் காண்க',
-    'email.photoAlt': 'படம்',
-    'email.footer': 'UmmahNotify அறிவிப்புகளுக்கு நீங்கள் பதிவு செய்ததால் இந்த மின்னஞ்சலைப் பெறுகிறீர்கள்.',
-    'email.unsubscribe': 'பதிவை நீக்கு',
-    'confirm.emailSubject': 'UmmahNotify பதிவை உறுதிப்படுத்துங்கள்',
-    'confirm.emailIntro': 'இந்த முகவரிக்கு அறிவிப்புகளைப் பெற விரும்புகிறீர்கள் என்பதை உறுதிப்படுத்துங்கள்.',
-    'confirm.emailButton': 'என் பதிவை உறுதிப்படுத்து',
-    'confirm.emailIgnore': 'நீங்கள் இதைக் கோரவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணியுங்கள்: உங்களுக்கு எதுவும் அனுப்பப்படாது.',
-    'confirm.telegramWelcome':
-      'நீங்கள் பதிவு செய்துவிட்டீர்கள். அறிவிப்புகள் இந்த உரையாடலுக்கு வரும். நிறுத்த எப்போது வேண்டுமானாலும் /stop அனுப்பவும்.',
-    'confirm.telegramStopped': 'உங்கள் பதிவு நீக்கப்பட்டது. இனி இந்த உரையாடலுக்கு அறிவிப்புகள் வராது.',
-    'confirm.telegramUnknown': 'பதிவு செய்ய, UmmahNotify இணையதளத்தில் உள்ள Telegram இணைப்பைத் திறக்கவும்.',
-    'confirm.whatsappCode': 'உங்கள் UmmahNotify குறியீடு {{code}}. உங்கள் பதிவை உறுதிப்படுத்த அதை இணையதளத்தில் உள்ளிடவும்.',
-    'confirm.whatsappStopped': 'உங்கள் பதிவு நீக்கப்பட்டது. இனி இந்த எண்ணுக்கு அறிவிப்புகள் வராது.',
     'status.title': 'அனுப்புதல்',
     'status.notSent': 'அனுப்பப்படவில்லை',
     'status.preparing': 'பெறுநர்கள் தயாராகின்றனர்…',
@@ -156,13 +86,5 @@ export const delivery = defineCatalogue(
       '{{channel}}: {{sent}} அனுப்பப்பட்டது, {{failed}} தோல்வி, {{pending}} நிலுவையில், {{expired}} காலாவதியானது',
     'channels.recent': 'கடந்த {{days}} நாட்களின் செய்திகள்',
     'channels.loadFailed': 'அனுப்பும் வழிகளை ஏற்ற முடியவில்லை.',
-    'signup.topicJanaza': 'ஜனாஸா அறிவிப்புகள்',
-    'signup.topicEvents': 'நிகழ்வுகள்',
-    'signup.telegramWelcome': 'நீங்கள் UmmahNotify-இல் பதிவு செய்துள்ளீர்கள் ({{topics}}). இச்செய்திகளை நிறுத்த /stop அனுப்புங்கள்.',
-    'signup.telegramHowTo': 'பதிவு செய்ய, {{url}} இல் டெலிகிராமைத் தேர்ந்தெடுத்து, கிடைக்கும் இணைப்பைத் திறக்கவும்.',
-    'signup.telegramStopped': 'இனி UmmahNotify செய்திகள் வராது. மீண்டும் பதிவு செய்ய {{url}} ஐப் பார்வையிடுங்கள்.',
-    'signup.whatsappCode': 'உங்கள் UmmahNotify குறியீடு {{code}}. இது 10 நிமிடங்களில் காலாவதியாகும்.',
-    'signup.whatsappStopped':
-      'நீங்கள் விலகிவிட்டீர்கள்; இனி UmmahNotify செய்திகள் வராது. மீண்டும் பதிவு செய்ய {{url}} ஐப் பார்வையிடுங்கள்.',
   },
 );
