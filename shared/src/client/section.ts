@@ -1,12 +1,13 @@
 /**
  * @ummahnotify/shared/client/section: the frame and parts the dashboard's sections share (section page with
  * tabs, error boundary, "section unavailable", delivery status) and the section kit (kit/: the API error
- * reader, the section text hook, the zod-to-antd rules, toFormData, the inline row edit). A Module
+ * reader, the section text hook, the zod-to-antd rules, toFormData, the inline row edit, the list frame). A Module
  * Federation singleton of its own, loaded with the first dashboard page, never by the public pages.
  */
 
 export { type ApiProblem, isForbidden, readApiProblem, retryServerFaults } from './kit/apiProblem';
 export { dateTextOf, pickerDateOf, pickerValueOf, wallClockOf, wallClockOrValue } from './kit/pickerTime';
+export { pagesOf, SectionList, type SectionListProps, type SectionListQuery } from './kit/SectionList';
 export { toFormData } from './kit/toFormData';
 export { type DraftProblems, type RowDraft, useRowDraft } from './kit/useRowDraft';
 export { useSectionText } from './kit/useSectionText';

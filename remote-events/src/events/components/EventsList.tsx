@@ -4,26 +4,14 @@ import {
   DeliveryStatus,
   readApiProblem,
   refreshDeliveryStatus,
+  SectionList,
   useDeliveryStatus,
   useRowDraft,
   useSectionText,
 } from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import { formatEventDateTime } from '@ummahnotify/shared/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Empty,
-  Flex,
-  Input,
-  Popconfirm,
-  Spin,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../hooks';
@@ -207,30 +195,7 @@ export function EventsList() {
       </Flex>
     );
 
-  if (list.isPending) {
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin description={t('list.loading')} />
-      </Flex>
-    );
-  }
-  if (list.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('list.error')}
-        action={
-          <Button size="small" onClick={() => list.refetch()}>
-            {t('list.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  const events = list.data;
-  if (events.length === 0) return <Empty description={t('list.empty')} />;
-
+  const events = list.data ?? [];
   const isEditing = (event: EventJson) => editing?.id === event._id;
   const columns: ColumnsType<EventJson> = [
     {
@@ -276,59 +241,74 @@ export function EventsList() {
 
   return (
     <>
-      {isMobile ? (
-        <Flex vertical gap={12}>
-          {events.map((e) => (
-            <Card
-              key={e._id}
-              size="small"
-              title={isEditing(e) ? t('action.edit') : e.heading}
-              extra={isEditing(e) ? null : tick(e)}
-            >
-              {isEditing(e) ? (
-                <Flex vertical gap={8}>
-                  {editors.heading()}
-                  {editors.subHeading()}
-                  {editors.dateTime()}
-                  {editors.link()}
-                  {editors.published()}
-                </Flex>
-              ) : (
-                <Flex vertical gap={4}>
-                  {e.headingTa && <Typography.Text lang="ta">{e.headingTa}</Typography.Text>}
-                  {both(e.subHeading, e.subHeadingTa)}
-                  <Typography.Text type="secondary">{formatEventDateTime(e.dateTime, i18n.language)}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
-                    {t('delivery:status.title')}
-                  </Typography.Text>
-                  <DeliveryStatus id={e._id} status={delivery} />
-                  <EventCorrectionButton event={e} status={delivery} />
-                </Flex>
-              )}
-              <div style={{ marginTop: 12 }}>{actions(e)}</div>
-            </Card>
-          ))}
-        </Flex>
-      ) : (
-        <Table<EventJson>
-          rowKey="_id"
-          columns={columns}
-          dataSource={events}
-          pagination={false}
-          scroll={{ x: 900 }}
-          expandable={{
-            // The row being edited gets a second line for its link (SPEC §2: inline edit adds link).
-            expandedRowKeys: editing ? [editing.id] : [],
-            expandedRowRender: () => (
-              <Flex gap={8} align="center" wrap>
-                <Typography.Text strong>{t('field.link')}</Typography.Text>
-                <div style={{ flex: '1 1 320px', maxWidth: 560 }}>{editors.link()}</div>
+      <SectionList<EventJson>
+        query={list}
+        rows={events}
+        loading={t('list.loading')}
+        failed={
+          <Alert
+            type="error"
+            showIcon
+            title={t('list.error')}
+            action={
+              <Button size="small" onClick={() => list.refetch()}>
+                {t('list.retry')}
+              </Button>
+            }
+          />
+        }
+        empty={<Empty description={t('list.empty')} />}
+        card={(e) => (
+          <Card
+            key={e._id}
+            size="small"
+            title={isEditing(e) ? t('action.edit') : e.heading}
+            extra={isEditing(e) ? null : tick(e)}
+          >
+            {isEditing(e) ? (
+              <Flex vertical gap={8}>
+                {editors.heading()}
+                {editors.subHeading()}
+                {editors.dateTime()}
+                {editors.link()}
+                {editors.published()}
               </Flex>
-            ),
-            showExpandColumn: false,
-          }}
-        />
-      )}
+            ) : (
+              <Flex vertical gap={4}>
+                {e.headingTa && <Typography.Text lang="ta">{e.headingTa}</Typography.Text>}
+                {both(e.subHeading, e.subHeadingTa)}
+                <Typography.Text type="secondary">{formatEventDateTime(e.dateTime, i18n.language)}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
+                  {t('delivery:status.title')}
+                </Typography.Text>
+                <DeliveryStatus id={e._id} status={delivery} />
+                <EventCorrectionButton event={e} status={delivery} />
+              </Flex>
+            )}
+            <div style={{ marginTop: 12 }}>{actions(e)}</div>
+          </Card>
+        )}
+        table={
+          <Table<EventJson>
+            rowKey="_id"
+            columns={columns}
+            dataSource={events}
+            pagination={false}
+            scroll={{ x: 900 }}
+            expandable={{
+              // The row being edited gets a second line for its link (SPEC §2: inline edit adds link).
+              expandedRowKeys: editing ? [editing.id] : [],
+              expandedRowRender: () => (
+                <Flex gap={8} align="center" wrap>
+                  <Typography.Text strong>{t('field.link')}</Typography.Text>
+                  <div style={{ flex: '1 1 320px', maxWidth: 560 }}>{editors.link()}</div>
+                </Flex>
+              ),
+              showExpandColumn: false,
+            }}
+          />
+        }
+      />
       <EventViewModal event={viewing} onClose={() => setViewing(null)} />
     </>
   );

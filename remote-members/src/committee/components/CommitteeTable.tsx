@@ -1,5 +1,12 @@
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { dateTextOf, isForbidden, pickerDateOf, useRowDraft } from '@ummahnotify/shared/client/section';
+import { useToast } from '@ummahnotify/shared/client';
+import {
+  dateTextOf,
+  isForbidden,
+  pagesOf,
+  pickerDateOf,
+  SectionList,
+  useRowDraft,
+} from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
 import {
   Alert,
@@ -13,7 +20,6 @@ import {
   Input,
   Select,
   Space,
-  Spin,
   Table,
   Tag,
   Tooltip,
@@ -37,36 +43,14 @@ export function CommitteeTable() {
   const { t, i18n, details } = useSectionText('committee');
   const toast = useToast();
   const { modal } = App.useApp();
-  const mobile = useIsMobile();
   const committee = useCommittee();
   const update = useUpdateCommitteeMember();
   const remove = useDeleteCommitteeMember();
   const row = useRowDraft<RowDraft>();
   const editing = row.editingId && row.draft ? { id: row.editingId, draft: row.draft } : null;
 
-  if (committee.isPending) {
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin description={t('loading')}>
-          <span />
-        </Spin>
-      </Flex>
-    );
-  }
-  if (committee.isError) {
-    if (isForbidden(committee.error)) return <Navigate to="/" replace />;
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadError')}
-        description={details(committee.error)}
-        action={<Button onClick={() => committee.refetch()}>{t('common:retry')}</Button>}
-      />
-    );
-  }
-  const list = committee.data.code === 200 ? committee.data.data : [];
-  if (list.length === 0) return <Empty description={t('noMembers')} />;
+  if (committee.isError && isForbidden(committee.error)) return <Navigate to="/" replace />;
+  const list = committee.data?.code === 200 ? committee.data.data : [];
 
   const name = (m: CommitteeMember) => `${m.fName} ${m.lName}`.trim();
   const startEdit = (m: CommitteeMember) => row.start(m._id, draftOf(m));
@@ -209,27 +193,6 @@ export function CommitteeTable() {
     </Flex>
   );
 
-  if (mobile) {
-    return (
-      <Flex vertical gap={12} data-testid="committee-cards">
-        {list.map((m, i) => (
-          <Card key={m._id} data-id={m._id} size="small" {...rowAnimation(i)} title={`${i + 1}. ${name(m)}`}>
-            <Flex vertical gap={8}>
-              <CardLine label={t('col.fName')}>{textCell(m, 'fName', t('col.fName'))}</CardLine>
-              <CardLine label={t('col.lName')}>{textCell(m, 'lName', t('col.lName'))}</CardLine>
-              <CardLine label={t('col.email')}>{textCell(m, 'email', t('col.email'))}</CardLine>
-              <CardLine label={t('col.contact')}>{textCell(m, 'contact', t('col.contact'))}</CardLine>
-              <CardLine label={t('col.position')}>{positionCell(m)}</CardLine>
-              <CardLine label={t('col.backendUser')}>{backendCell(m)}</CardLine>
-              <CardLine label={t('col.birthDate')}>{birthCell(m)}</CardLine>
-              {actionsCell(m)}
-            </Flex>
-          </Card>
-        ))}
-      </Flex>
-    );
-  }
-
   const columns: ColumnsType<CommitteeMember> = [
     { key: 'number', title: t('col.number'), width: 56, render: (_v, m) => list.indexOf(m) + 1 },
     { key: 'fName', title: t('col.fName'), render: (_v, m) => textCell(m, 'fName', t('col.fName')) },
@@ -242,14 +205,46 @@ export function CommitteeTable() {
     { key: 'actions', title: t('col.actions'), fixed: 'right', width: 260, render: (_v, m) => actionsCell(m) },
   ];
   return (
-    <Table<CommitteeMember>
-      rowKey="_id"
-      size="middle"
-      columns={columns}
-      dataSource={list}
-      pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
-      onRow={(_m, i) => rowAnimation(i ?? 0)}
+    <SectionList<CommitteeMember>
+      query={committee}
+      rows={list}
+      loading={t('loading')}
+      failed={
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadError')}
+          description={details(committee.error)}
+          action={<Button onClick={() => committee.refetch()}>{t('common:retry')}</Button>}
+        />
+      }
+      empty={<Empty description={t('noMembers')} />}
+      cardsTestId="committee-cards"
+      card={(m, i) => (
+        <Card key={m._id} data-id={m._id} size="small" {...rowAnimation(i)} title={`${i + 1}. ${name(m)}`}>
+          <Flex vertical gap={8}>
+            <CardLine label={t('col.fName')}>{textCell(m, 'fName', t('col.fName'))}</CardLine>
+            <CardLine label={t('col.lName')}>{textCell(m, 'lName', t('col.lName'))}</CardLine>
+            <CardLine label={t('col.email')}>{textCell(m, 'email', t('col.email'))}</CardLine>
+            <CardLine label={t('col.contact')}>{textCell(m, 'contact', t('col.contact'))}</CardLine>
+            <CardLine label={t('col.position')}>{positionCell(m)}</CardLine>
+            <CardLine label={t('col.backendUser')}>{backendCell(m)}</CardLine>
+            <CardLine label={t('col.birthDate')}>{birthCell(m)}</CardLine>
+            {actionsCell(m)}
+          </Flex>
+        </Card>
+      )}
+      table={
+        <Table<CommitteeMember>
+          rowKey="_id"
+          size="middle"
+          columns={columns}
+          dataSource={list}
+          pagination={pagesOf(list.length, 50)}
+          scroll={{ x: 'max-content' }}
+          onRow={(_m, i) => rowAnimation(i ?? 0)}
+        />
+      }
     />
   );
 }

@@ -1,7 +1,7 @@
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { isForbidden } from '@ummahnotify/shared/client/section';
+import { useToast } from '@ummahnotify/shared/client';
+import { isForbidden, pagesOf, SectionList } from '@ummahnotify/shared/client/section';
 import type { Member } from '@ummahnotify/shared/domain';
-import { Alert, App, Button, Card, Empty, Flex, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -16,34 +16,12 @@ export function MembersList() {
   const { t, details } = useSectionText('members');
   const toast = useToast();
   const { modal } = App.useApp();
-  const mobile = useIsMobile();
   const members = useMembers();
   const revoke = useRevokeMember();
   const [openId, setOpenId] = useState<string | null>(null);
 
-  if (members.isPending) {
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin description={t('loading')}>
-          <span />
-        </Spin>
-      </Flex>
-    );
-  }
-  if (members.isError) {
-    if (isForbidden(members.error)) return <Navigate to="/" replace />;
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        description={details(members.error)}
-        action={<Button onClick={() => members.refetch()}>{t('common:retry')}</Button>}
-      />
-    );
-  }
-  const list = members.data.code === 200 ? members.data.data : [];
-  if (list.length === 0) return <Empty description={t('noMembers')} />;
+  if (members.isError && isForbidden(members.error)) return <Navigate to="/" replace />;
+  const list = members.data?.code === 200 ? members.data.data : [];
 
   const open = list.find((m) => m._id === openId) ?? null;
   const name = (m: Member) => `${m.fName} ${m.lName}`.trim();
@@ -95,33 +73,46 @@ export function MembersList() {
 
   return (
     <>
-      {mobile ? (
-        <Flex vertical gap={12} data-testid="member-cards">
-          {list.map((m, i) => (
-            <Card key={m._id} data-id={m._id} size="small" {...rowAnimation(i)} title={`${i + 1}. ${name(m)}`}>
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                <Space wrap>
-                  <PositionTag position={m.position} />
-                  <Typography.Text>
-                    {t('col.volunteer')}: {yesNo(m.isVolunteer)}
-                  </Typography.Text>
-                </Space>
-                {actions(m)}
+      <SectionList<Member>
+        query={members}
+        rows={list}
+        loading={t('loading')}
+        failed={
+          <Alert
+            type="error"
+            showIcon
+            title={t('loadFailed')}
+            description={details(members.error)}
+            action={<Button onClick={() => members.refetch()}>{t('common:retry')}</Button>}
+          />
+        }
+        empty={<Empty description={t('noMembers')} />}
+        cardsTestId="member-cards"
+        card={(m, i) => (
+          <Card key={m._id} data-id={m._id} size="small" {...rowAnimation(i)} title={`${i + 1}. ${name(m)}`}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <Space wrap>
+                <PositionTag position={m.position} />
+                <Typography.Text>
+                  {t('col.volunteer')}: {yesNo(m.isVolunteer)}
+                </Typography.Text>
               </Space>
-            </Card>
-          ))}
-        </Flex>
-      ) : (
-        <Table<Member>
-          rowKey="_id"
-          columns={columns}
-          dataSource={list}
-          pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-          // Not max-content: the action buttons wrap (long in Tamil) rather than push Revoke out of view.
-          scroll={{ x: 640 }}
-          onRow={(_m, i) => rowAnimation(i ?? 0)}
-        />
-      )}
+              {actions(m)}
+            </Space>
+          </Card>
+        )}
+        table={
+          <Table<Member>
+            rowKey="_id"
+            columns={columns}
+            dataSource={list}
+            pagination={pagesOf(list.length, 50)}
+            // Not max-content: the action buttons wrap (long in Tamil) rather than push Revoke out of view.
+            scroll={{ x: 640 }}
+            onRow={(_m, i) => rowAnimation(i ?? 0)}
+          />
+        }
+      />
       {open && (
         <MemberDetailsModal member={open} onClose={() => setOpenId(null)} onRevoke={() => confirmRevoke(open)} />
       )}
