@@ -97,6 +97,9 @@ describe('EventForm', () => {
   it('creates the event as form data, keeps the AI answer with it, says so, and closes after 1 s', async () => {
     let sent: FormData | undefined;
     let aiBody: unknown;
+    // The 1 s runs from the answer, which comes after the request: a loaded machine only makes the gap longer.
+    let aiSavedAt = Number.POSITIVE_INFINITY;
+    let closedAt = 0;
     const { calls } = fakeApi({
       [`POST ${EVENTS}`]: (config: InternalAxiosRequestConfig) => {
         sent = config.data as FormData;
@@ -104,10 +107,13 @@ describe('EventForm', () => {
       },
       [`POST /api/v1/admin/ummahnotify/ai-event/${created.data._id}`]: (config) => {
         aiBody = JSON.parse(config.data as string);
+        aiSavedAt = Date.now();
         return { status: 200, data: { code: 200 } };
       },
     });
-    const onClose = jest.fn();
+    const onClose = jest.fn(() => {
+      closedAt = Date.now();
+    });
     await renderWithProviders(<EventForm onClose={onClose} initialValues={filled} aiSource={ai} />);
     await submit();
     expect(await screen.findByText('Event created successfully ✅')).toBeInTheDocument();
@@ -119,8 +125,9 @@ describe('EventForm', () => {
     expect(sent?.get('serviceType')).toBe('general');
     expect(sent?.get('image')).toBeNull();
     await waitFor(() => expect(aiBody).toEqual(ai));
-    expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 4000 });
+    // Node may fire a timer a millisecond early; the form must stay open about a second (SPEC: closes after 1 s).
+    expect(closedAt - aiSavedAt).toBeGreaterThanOrEqual(1000 - 5);
     expect(calls).toEqual([`POST ${EVENTS}`, `POST /api/v1/admin/ummahnotify/ai-event/${created.data._id}`]);
   });
 
