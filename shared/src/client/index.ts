@@ -9,6 +9,9 @@ import './loadCounter';
 export { api, setApiBaseUrl } from './api';
 export { type AuthState, type SessionUser, useAuthStore } from './authStore';
 export { currentLanguage, i18n, LANGUAGE_STORAGE_KEY, registerCatalogues, setLanguage } from './i18n';
+export { type ApiProblem, readApiProblem } from './kit/apiProblem';
+// Also in the sections' kit (shared/client/section); here because the public sign-up pages read refusals too.
+export { useSectionText } from './kit/useSectionText';
 export { createQueryClient } from './queryClient';
 export { AppProviders } from './ui/AppProviders';
 export { LanguageSwitch } from './ui/LanguageSwitch';

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES, TOPICS } from './enums';
+import { signup as text } from './i18n/signup';
+
+/** Refusals are the English side of the sign-up catalogue, so the page shows their Tamil twin. */
+const m = text.en;
 
 /**
  * Public sign-up (no sign-in): the landing page subscribes a visitor on one channel with chosen
@@ -41,7 +45,7 @@ export const SIGNUP_PAGES = {
 
 const topicsSchema = z
   .array(z.enum(TOPICS, { error: `Topic must be one of ${TOPICS.join(', ')}` }), { error: 'Choose the topics' })
-  .min(1, 'Choose at least one topic')
+  .min(1, m['error.topicsRequired'])
   .transform((t) => TOPICS.filter((x) => t.includes(x)));
 const languageSchema = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` });
 const choice = { topics: topicsSchema, language: languageSchema };
@@ -58,15 +62,11 @@ export const webpushSignupSchema = z.object({
 export const webpushRemoveSchema = z.object({ endpoint: z.string().max(2000) });
 
 export const emailSignupSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter a valid email address').max(254, 'Enter a valid email address')),
+  email: z.string().trim().toLowerCase().pipe(z.email(m['error.emailInvalid']).max(254, m['error.emailInvalid'])),
   ...choice,
 });
 
-const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'This link is not valid');
+const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, m['error.linkInvalid']);
 export const tokenSchema = z.object({ token });
 
 export const telegramSignupSchema = z.object(choice);
@@ -76,7 +76,7 @@ export const telegramSignupResponseSchema = z.object({ link: z.string() });
 export const sgPhoneSchema = z
   .string()
   .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+?65)(?=\d{8}$)/, ''))
-  .pipe(z.string().regex(/^[3689]\d{7}$/, 'Enter an 8-digit Singapore number'))
+  .pipe(z.string().regex(/^[3689]\d{7}$/, m['error.phoneInvalid']))
   .transform((v) => `+65${v}`);
 export const whatsappSignupSchema = z.object({ phone: sgPhoneSchema, ...choice });
 export const whatsappConfirmSchema = z.object({
@@ -84,7 +84,7 @@ export const whatsappConfirmSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+    .regex(/^\d{6}$/, m['error.codeInvalid']),
 });
 
 export const signupOptionsSchema = z.object({

@@ -1,5 +1,6 @@
 import { catalogues } from './i18n';
 import { memberCreateSchema } from './members';
+import { emailSignupSchema, whatsappConfirmSchema } from './signup';
 import { fieldError, isRefusalKey, issuesToErrors, refusalBody, UNLISTED_MESSAGE_KEY } from './validation';
 
 describe('the 400 contract: each refused field with its catalogue key', () => {
@@ -24,6 +25,26 @@ describe('the 400 contract: each refused field with its catalogue key', () => {
     expect(byPath.businessName?.message).toBe('Business name is required for a partner');
   });
 
+  it('names the keys of the public sign-up schemas, so the landing page says them in Tamil too', () => {
+    const phone = whatsappConfirmSchema.safeParse({ phone: '1234', code: '12' });
+    expect(phone.success).toBe(false);
+    if (phone.success) return;
+    expect(issuesToErrors(phone.error).map(({ path, key }) => [path, key])).toEqual([
+      ['phone', 'signup:error.phoneInvalid'],
+      ['code', 'signup:error.codeInvalid'],
+    ]);
+    const email = emailSignupSchema.safeParse({ email: 'not-an-address', topics: ['janaza'], language: 'ta' });
+    expect(email.success).toBe(false);
+    if (email.success) return;
+    const [refused] = issuesToErrors(email.error);
+    // Members words the same sentence first; its Tamil is the same (the test below), so its key serves.
+    expect([refused?.path, refused?.message, refused?.key]).toEqual([
+      'email',
+      'Enter a valid email address',
+      'members:error.emailInvalid',
+    ]);
+  });
+
   it('answers a message with placeholders with their values, and one no catalogue holds as it was sent', () => {
     expect(refusalBody(409, 'A member with the email a@b.sg already exists.')).toEqual({
       code: 409,
@@ -45,7 +66,7 @@ describe('the 400 contract: each refused field with its catalogue key', () => {
 
   it('a text two sections share says the same in Tamil in both, so either key is right', () => {
     const seen = new Map<string, string>();
-    for (const ns of ['janaza', 'delivery', 'events', 'members', 'committee'] as const) {
+    for (const ns of ['janaza', 'delivery', 'events', 'members', 'committee', 'signup'] as const) {
       const { en, ta } = catalogues[ns] as { en: Record<string, string>; ta: Record<string, string> };
       for (const [key, english] of Object.entries(en)) {
         if (!isRefusalKey(key)) continue;

@@ -3,7 +3,7 @@ import type { ApiErrorBody, FieldError, FieldProblem } from './api';
 import { catalogues, type Namespace } from './i18n';
 
 /** The sections whose shared schemas and server features word their refusals with their catalogue's texts. */
-const WORDED_FROM_CATALOGUE: readonly Namespace[] = ['janaza', 'delivery', 'events', 'members', 'committee'];
+const WORDED_FROM_CATALOGUE: readonly Namespace[] = ['janaza', 'delivery', 'events', 'members', 'committee', 'signup'];
 
 /** A field message no catalogue holds is answered under this key, which shows it as it was sent. */
 export const UNLISTED_MESSAGE_KEY = 'common:error.unlisted';

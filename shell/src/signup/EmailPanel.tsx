@@ -2,14 +2,13 @@ import { MailOutlined } from '@ant-design/icons';
 import { emailSignupSchema, SIGNUP_API } from '@ummahnotify/shared/domain';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Choice, post } from './api';
-import { describeFailure, firstProblem } from './messages';
 import { type Outcome, OutcomeAlert } from './Outcome';
+import { useSignupText } from './useSignupText';
 
 /** Email: double opt-in; the server mails a confirmation link and sends nothing else before it is clicked. */
 export function EmailPanel({ choice }: { choice: () => Choice | null }) {
-  const { t } = useTranslation('signup');
+  const { t, failureText, firstProblem } = useSignupText();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +17,7 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
   async function submit() {
     const chosen = choice();
     const parsed = emailSignupSchema.shape.email.safeParse(email);
-    setProblem(firstProblem(t, parsed));
+    setProblem(firstProblem(parsed));
     if (!chosen || !parsed.success) return;
     setBusy(true);
     setOutcome(null);
@@ -26,7 +25,7 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
       await post(SIGNUP_API.email, { email: parsed.data, ...chosen });
       setOutcome({ type: 'success', text: t('emailSent', { email: parsed.data }) });
     } catch (error) {
-      setOutcome({ type: 'error', text: describeFailure(t, error) });
+      setOutcome({ type: 'error', text: failureText(error) });
     } finally {
       setBusy(false);
     }

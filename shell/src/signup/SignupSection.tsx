@@ -6,7 +6,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Choice, useSignupOptions } from './api';
 import { EmailPanel } from './EmailPanel';
-import { translateMessage } from './messages';
 import { TelegramPanel } from './TelegramPanel';
 import { WebPushPanel } from './WebPushPanel';
 import { WhatsappPanel } from './WhatsappPanel';
@@ -46,7 +45,7 @@ export function SignupSection() {
   const [picked, setPicked] = useState<Channel | null>(null);
   const messageLanguage = language ?? (i18n.language === 'ta' ? 'ta' : 'en');
 
-  const topicsProblem = topics.length === 0 ? translateMessage(t, 'Choose at least one topic') : null;
+  const topicsProblem = topics.length === 0 ? t('error.topicsRequired') : null;
   const choice = (): Choice | null => {
     setTopicsTouched(true);
     return topics.length ? { topics: TOPICS.filter((x) => topics.includes(x)), language: messageLanguage } : null;

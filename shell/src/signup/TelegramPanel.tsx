@@ -2,14 +2,13 @@ import { SendOutlined } from '@ant-design/icons';
 import { SIGNUP_API, telegramSignupResponseSchema } from '@ummahnotify/shared/domain';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Choice, post } from './api';
-import { describeFailure } from './messages';
 import { type Outcome, OutcomeAlert } from './Outcome';
+import { useSignupText } from './useSignupText';
 
 /** Telegram: the server gives a t.me deep link whose /start token registers the chat. */
 export function TelegramPanel({ choice }: { choice: () => Choice | null }) {
-  const { t } = useTranslation('signup');
+  const { t, failureText } = useSignupText();
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -25,7 +24,7 @@ export function TelegramPanel({ choice }: { choice: () => Choice | null }) {
       window.open(answer.link, '_blank', 'noopener,noreferrer');
     } catch (error) {
       setLink(null);
-      setOutcome({ type: 'error', text: describeFailure(t, error) });
+      setOutcome({ type: 'error', text: failureText(error) });
     } finally {
       setBusy(false);
     }

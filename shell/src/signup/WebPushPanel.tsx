@@ -2,15 +2,14 @@ import { BellOutlined } from '@ant-design/icons';
 import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Choice, post } from './api';
-import { describeFailure } from './messages';
 import { type Outcome, OutcomeAlert } from './Outcome';
+import { useSignupText } from './useSignupText';
 import { currentSubscription, PushSetupError, pushSupported, subscribeToPush } from './webpush';
 
 /** Web push: turn on (service worker, permission, subscription, then the server), save choices again, turn off. */
 export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice: () => Choice | null }) {
-  const { t } = useTranslation('signup');
+  const { t, failureText } = useSignupText();
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -48,7 +47,7 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
                   ? 'webpushDenied'
                   : 'webpushFailed',
             )
-          : describeFailure(t, error);
+          : failureText(error);
       setOutcome({ type: 'error', text });
     } finally {
       setBusy(false);
@@ -65,7 +64,7 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
       setSubscription(null);
       setOutcome({ type: 'success', text: t('webpushRemoved') });
     } catch (error) {
-      setOutcome({ type: 'error', text: describeFailure(t, error) });
+      setOutcome({ type: 'error', text: failureText(error) });
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,13 @@
 import { SIGNUP_API, sgPhoneSchema, whatsappConfirmSchema } from '@ummahnotify/shared/domain';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Choice, post } from './api';
-import { describeFailure, firstProblem } from './messages';
 import { type Outcome, OutcomeAlert } from './Outcome';
+import { useSignupText } from './useSignupText';
 
 /** WhatsApp: an 8-digit Singapore number (+65 fixed), then the 6-digit code the server sent there. */
 export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
-  const { t } = useTranslation('signup');
+  const { t, failureText, firstProblem } = useSignupText();
   const [digits, setDigits] = useState('');
   const [phone, setPhone] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -23,7 +22,7 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
     try {
       await action();
     } catch (error) {
-      setOutcome({ type: 'error', text: describeFailure(t, error) });
+      setOutcome({ type: 'error', text: failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -32,7 +31,7 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
   async function sendCode() {
     const chosen = choice();
     const parsed = sgPhoneSchema.safeParse(digits);
-    setProblem(firstProblem(t, parsed));
+    setProblem(firstProblem(parsed));
     if (!chosen || !parsed.success) return;
     await call(async () => {
       await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen });
@@ -45,7 +44,7 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
   async function confirm() {
     if (!phone) return;
     const parsed = whatsappConfirmSchema.shape.code.safeParse(code);
-    setProblem(firstProblem(t, parsed));
+    setProblem(firstProblem(parsed));
     if (!parsed.success) return;
     await call(async () => {
       await post(SIGNUP_API.whatsappConfirm, { phone, code: parsed.data });

@@ -1,8 +1,8 @@
+import { readApiProblem } from '@ummahnotify/shared/client';
 import { tokenSchema } from '@ummahnotify/shared/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { post } from './api';
-import { failureStatus } from './messages';
 
 export type TokenActionState = 'working' | 'done' | 'invalid' | 'gone' | 'failed';
 
@@ -29,7 +29,7 @@ export function useTokenAction(url: string): { state: TokenActionState; retry: (
     post(url, { token }).then(
       () => setState('done'),
       (error: unknown) => {
-        const status = failureStatus(error);
+        const { status } = readApiProblem(error);
         setState(status === 400 || status === 404 || status === 409 || status === 410 ? 'gone' : 'failed');
       },
     );

@@ -19,6 +19,7 @@ function namesFirstField({ message, errors: [first] }: ApiProblem): boolean {
  * `t` of a section's namespace, plus what the shared schema and the server refuse in the language on
  * screen: `say` for a key with its values (a refused field of an answer), `schemaText` for a schema
  * message met in the browser, `problemText` for a refused call's message (one no catalogue holds is shown as sent).
+ * The public sign-up pages use it too (from `@ummahnotify/shared/client`).
  */
 export function useSectionText<NS extends Namespace>(ns: NS) {
   const { t, i18n } = useTranslation(ns);
@@ -29,10 +30,11 @@ export function useSectionText<NS extends Namespace>(ns: NS) {
   const schemaText = useCallback((message: string) => say(fieldError({ path: '', message })), [say]);
   const problemText = useCallback(
     (p: ApiProblem): string | undefined => {
-      if (p.said) return say(p.said);
+      // A key this build's catalogues lack (a newer server) is shown in the words it was sent with.
+      if (p.said && i18n.exists(p.said.key, { ns })) return say(p.said);
       return namesFirstField(p) ? say(p.errors[0] as MessageKey) : p.message;
     },
-    [say],
+    [say, i18n, ns],
   );
   return { t, i18n, say, schemaText, problemText };
 }

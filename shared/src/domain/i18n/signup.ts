@@ -2,9 +2,9 @@ import { defineCatalogue } from './catalogue';
 
 /**
  * Public sign-up on the landing page, its confirm and unsubscribe pages, and the public feed.
- * Keys under `validation.` hold, in English, exactly the messages of the shared schemas, so the page can
- * show their Tamil twin; `server.*` are the server's refusals, which it answers with their key and values
- * (ApiErrorBody.key, .params) beside the English message.
+ * `error.*` are the messages of the shared sign-up schemas (the server answers a refused field with its key);
+ * `server.*` are the server's refusals, which it answers with their key and values (ApiErrorBody.key,
+ * .params) beside the English message.
  */
 export const signup = defineCatalogue(
   {
@@ -56,11 +56,11 @@ export const signup = defineCatalogue(
     whatsappConfirm: 'Confirm',
     whatsappOtherNumber: 'Use another number',
     whatsappDone: 'Done: notices will come to {{phone}} on WhatsApp.',
-    'validation.Choose at least one topic': 'Choose at least one topic',
-    'validation.Enter a valid email address': 'Enter a valid email address',
-    'validation.Enter an 8-digit Singapore number': 'Enter an 8-digit Singapore number',
-    'validation.Enter the 6-digit code': 'Enter the 6-digit code',
-    'validation.This link is not valid': 'This link is not valid',
+    'error.topicsRequired': 'Choose at least one topic',
+    'error.emailInvalid': 'Enter a valid email address',
+    'error.phoneInvalid': 'Enter an 8-digit Singapore number',
+    'error.codeInvalid': 'Enter the 6-digit code',
+    'error.linkInvalid': 'This link is not valid',
     'server.tooManyRequests': 'Too many requests. Please wait a minute and try again.',
     'server.tooManyMessages':
       'We have already sent 3 confirmation messages to this address in the last hour. Please try again later.',
@@ -162,11 +162,11 @@ export const signup = defineCatalogue(
     whatsappConfirm: 'உறுதிப்படுத்து',
     whatsappOtherNumber: 'வேறு எண்ணைப் பயன்படுத்து',
     whatsappDone: 'முடிந்தது: அறிவிப்புகள் WhatsApp இல் {{phone}} எண்ணுக்கு வரும்.',
-    'validation.Choose at least one topic': 'குறைந்தது ஒரு தலைப்பைத் தேர்ந்தெடுக்கவும்',
-    'validation.Enter a valid email address': 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்',
-    'validation.Enter an 8-digit Singapore number': '8 இலக்க சிங்கப்பூர் எண்ணை உள்ளிடவும்',
-    'validation.Enter the 6-digit code': '6 இலக்கக் குறியீட்டை உள்ளிடவும்',
-    'validation.This link is not valid': 'இந்த இணைப்பு செல்லாது',
+    'error.topicsRequired': 'குறைந்தது ஒரு தலைப்பைத் தேர்ந்தெடுக்கவும்',
+    'error.emailInvalid': 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்',
+    'error.phoneInvalid': '8 இலக்க சிங்கப்பூர் எண்ணை உள்ளிடவும்',
+    'error.codeInvalid': '6 இலக்கக் குறியீட்டை உள்ளிடவும்',
+    'error.linkInvalid': 'இந்த இணைப்பு செல்லாது',
     'server.tooManyRequests': 'அதிகமான கோரிக்கைகள். ஒரு நிமிடம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
     'server.tooManyMessages':
       'கடந்த ஒரு மணி நேரத்தில் இந்த முகவரிக்கு ஏற்கெனவே 3 உறுதிப்படுத்தல் செய்திகளை அனுப்பியுள்ளோம். பிறகு மீண்டும் முயற்சிக்கவும்.',
