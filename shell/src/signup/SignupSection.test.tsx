@@ -154,6 +154,32 @@ describe('SignupSection', () => {
     expect(screen.queryByText(/not available right now/)).not.toBeInTheDocument();
   });
 
+  it("says the server's refused field in Tamil from the field's key, not the English 'Please check your input'", async () => {
+    await setLanguage('ta');
+    await renderSection({
+      [`POST ${SIGNUP_API.whatsapp}`]: {
+        status: 400,
+        data: {
+          code: 400,
+          message: 'Please check your input: phone Enter an 8-digit Singapore number',
+          errors: [
+            {
+              path: 'phone',
+              message: 'Enter an 8-digit Singapore number',
+              key: 'signup:error.phoneInvalid',
+              params: {},
+            },
+          ],
+        },
+      },
+    });
+    channel(/WhatsApp/);
+    fireEvent.change(screen.getByLabelText('சிங்கப்பூர் கைபேசி எண்'), { target: { value: '8123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'குறியீட்டை அனுப்பு' }));
+    expect(await screen.findByText('8 இலக்க சிங்கப்பூர் எண்ணை உள்ளிடவும்')).toBeInTheDocument();
+    expect(screen.queryByText(/Please check your input/)).not.toBeInTheDocument();
+  });
+
   it('a refusal whose key the page does not know is shown as the server said it', async () => {
     await renderSection({
       [`POST ${SIGNUP_API.email}`]: {
