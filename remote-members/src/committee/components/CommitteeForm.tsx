@@ -1,8 +1,9 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
-import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Form, Radio, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { NameAndContactFields, PostalField } from '../../common/PersonFields';
 import { useSectionText } from '../../common/useSectionText';
 import { COMMITTEE_FORM_FIELDS, type CommitteeFormValues, EMPTY_COMMITTEE_FORM, toCommitteeInput } from '../formValues';
 import { useCreateCommitteeMember } from '../hooks';
@@ -42,32 +43,7 @@ export function CommitteeForm() {
       <Typography.Title level={4}>{t('formTitle')}</Typography.Title>
       <Form form={form} layout="vertical" initialValues={EMPTY_COMMITTEE_FORM} onFinish={submit} requiredMark>
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="fName" label={t('field.fName')} required rules={[rule('fName')]}>
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="lName" label={t('field.lName')} rules={[rule('lName')]}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('field.email')} required rules={[rule('email')]}>
-              <Input type="email" inputMode="email" autoComplete="email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="contact"
-              label={t('field.contact')}
-              extra={t('hint.contact')}
-              required
-              rules={[rule('contact')]}
-            >
-              <Input type="tel" inputMode="tel" autoComplete="tel" />
-            </Form.Item>
-          </Col>
+          <NameAndContactFields t={t} rule={rule} contactRequired />
           <Col xs={24} md={12}>
             <Form.Item name="birthDate" label={t('field.birthDate')} required rules={[rule('birthDate')]}>
               <DatePicker
@@ -77,17 +53,7 @@ export function CommitteeForm() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="postal"
-              label={t('field.postal')}
-              extra={t('hint.postal')}
-              required
-              rules={[rule('postal')]}
-            >
-              <Input inputMode="numeric" autoComplete="postal-code" />
-            </Form.Item>
-          </Col>
+          <PostalField t={t} rule={rule} />
           <Col xs={24} md={12}>
             <Form.Item name="gender" label={t('field.gender')}>
               <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />

@@ -2,6 +2,7 @@ import { formRule } from '@ummahnotify/shared/client/section';
 import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/shared/domain';
 import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
+import { NameAndContactFields, PostalField } from '../../common/PersonFields';
 import { useSectionText } from '../../common/useSectionText';
 import { type MemberFormValues, toMemberInput } from '../formValues';
 
@@ -33,26 +34,7 @@ export function MemberFields({ variant }: { variant: 'create' | 'modal' }) {
 
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item name="fName" label={t('field.fName')} required rules={[rule('fName')]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="lName" label={t('field.lName')} rules={[rule('lName')]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="email" label={t('field.email')} required rules={[rule('email')]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="contact" label={t('field.contact')} extra={t('hint.contact')} rules={[rule('contact')]}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" />
-        </Form.Item>
-      </Col>
+      <NameAndContactFields t={t} rule={rule} />
       {variant === 'create' && (
         <>
           <Col xs={24} md={12}>
@@ -65,17 +47,7 @@ export function MemberFields({ variant }: { variant: 'create' | 'modal' }) {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="postal"
-              label={t('field.postal')}
-              extra={t('hint.postal')}
-              required
-              rules={[rule('postal')]}
-            >
-              <Input inputMode="numeric" autoComplete="postal-code" />
-            </Form.Item>
-          </Col>
+          <PostalField t={t} rule={rule} />
         </>
       )}
       <Col xs={24} md={12}>
