@@ -1,13 +1,19 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import { readApiProblem, useDeliveryStatus, useSectionText } from '@ummahnotify/shared/client/section';
+import {
+  pagesOf,
+  readApiProblem,
+  SectionList,
+  useDeliveryStatus,
+  useSectionText,
+} from '@ummahnotify/shared/client/section';
 import {
   filterNotices,
   type JanazaNotice,
   NOTIFICATION_STATUSES,
   type NotificationStatus,
 } from '@ummahnotify/shared/domain';
-import { Alert, Button, Card, Empty, Flex, Input, List, Select, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -130,63 +136,62 @@ export function JanazaList() {
         />
       </Flex>
 
-      {notices.isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : notices.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          action={
-            <Button size="small" onClick={() => notices.refetch()}>
-              {t('common:retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <>
+      <SectionList<JanazaNotice>
+        query={notices}
+        rows={shown}
+        loading={<Skeleton active paragraph={{ rows: 4 }} />}
+        failed={
+          <Alert
+            type="error"
+            showIcon
+            title={t('loadFailed')}
+            action={
+              <Button size="small" onClick={() => notices.refetch()}>
+                {t('common:retry')}
+              </Button>
+            }
+          />
+        }
+        above={
           <Typography.Text type="secondary" aria-live="polite">
             {t('showing', { shown: shown.length, total: all.length })}
           </Typography.Text>
-          {shown.length === 0 ? (
-            <Empty
-              description={
-                <Flex vertical gap={4}>
-                  <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
-                  <Typography.Text type="secondary">{all.length === 0 ? t('emptyBody') : t('noMatch')}</Typography.Text>
-                </Flex>
-              }
+        }
+        empty={
+          <Empty
+            description={
+              <Flex vertical gap={4}>
+                <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
+                <Typography.Text type="secondary">{all.length === 0 ? t('emptyBody') : t('noMatch')}</Typography.Text>
+              </Flex>
+            }
+          />
+        }
+        // A list with no gap and 12 px under each card: the look of the antd List the cards were in.
+        cardList={{ gap: 0 }}
+        card={(notice) => (
+          <li key={notice._id} style={{ padding: '0 0 12px' }}>
+            <JanazaCard
+              notice={notice}
+              render={part}
+              editing={edit.editingId === notice._id}
+              delivery={deliveryOf(notice)}
             />
-          ) : isMobile ? (
-            <List
-              dataSource={shown}
-              rowKey="_id"
-              split={false}
-              renderItem={(notice) => (
-                <List.Item style={{ padding: '0 0 12px' }}>
-                  <JanazaCard
-                    notice={notice}
-                    render={part}
-                    editing={edit.editingId === notice._id}
-                    delivery={deliveryOf(notice)}
-                  />
-                </List.Item>
-              )}
-            />
-          ) : (
-            <Table<JanazaNotice>
-              rowKey="_id"
-              columns={columns}
-              dataSource={shown}
-              pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              // The fixed widths leave Details at least 140 px, so the table fits beside the sidebar at
-              // 1280 px; only narrower windows scroll (and then Details slides under Status and Actions).
-              scroll={{ x: 900 }}
-              size="small"
-            />
-          )}
-        </>
-      )}
+          </li>
+        )}
+        table={
+          <Table<JanazaNotice>
+            rowKey="_id"
+            columns={columns}
+            dataSource={shown}
+            pagination={pagesOf(shown.length, 20)}
+            // The fixed widths leave Details at least 140 px, so the table fits beside the sidebar at
+            // 1280 px; only narrower windows scroll (and then Details slides under Status and Actions).
+            scroll={{ x: 900 }}
+            size="small"
+          />
+        }
+      />
     </Flex>
   );
 }

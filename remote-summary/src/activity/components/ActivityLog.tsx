@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
-import { readApiProblem } from '@ummahnotify/shared/client/section';
+import { readApiProblem, SectionList } from '@ummahnotify/shared/client/section';
 import {
   ACTIVITY_KINDS,
   type ActivityEntry,
@@ -10,7 +10,7 @@ import {
 } from '@ummahnotify/shared/domain';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActivityFilters, useActivity } from '../hooks';
 
@@ -125,33 +125,58 @@ export function ActivityLog() {
     </Flex>
   );
 
-  let body: ReactNode;
-  if (activity.isPending) {
-    body = (
-      <div role="status" aria-label={t('loading')}>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </div>
-    );
-  } else if (activity.isError && entries.length === 0) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        description={readApiProblem(activity.error).message ?? common('networkError')}
-        action={
-          <Button icon={<ReloadOutlined />} onClick={() => void activity.refetch()}>
-            {common('retry')}
-          </Button>
+  return (
+    <Flex vertical gap={12} data-testid="activity-log">
+      <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      {filterBar}
+      <SectionList<ActivityEntry>
+        // A later page that fails keeps the rows, with a warning above them.
+        query={{ isPending: activity.isPending, isError: activity.isError && entries.length === 0 }}
+        rows={entries}
+        loading={
+          <div role="status" aria-label={t('loading')}>
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </div>
         }
-      />
-    );
-  } else if (entries.length === 0) {
-    body = <Empty description={filtered ? t('emptyFiltered') : t('empty')} />;
-  } else if (isMobile) {
-    body = (
-      <Flex vertical gap={8} component="ul" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-        {entries.map((e) => (
+        failed={
+          <Alert
+            type="error"
+            showIcon
+            title={t('loadFailed')}
+            description={readApiProblem(activity.error).message ?? common('networkError')}
+            action={
+              <Button icon={<ReloadOutlined />} onClick={() => void activity.refetch()}>
+                {common('retry')}
+              </Button>
+            }
+          />
+        }
+        empty={<Empty description={filtered ? t('emptyFiltered') : t('empty')} />}
+        above={
+          activity.isError && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('loadMoreFailed')}
+              description={readApiProblem(activity.error).message}
+            />
+          )
+        }
+        below={
+          activity.hasNextPage && (
+            <Flex justify="center">
+              <Button
+                onClick={() => void activity.fetchNextPage()}
+                loading={activity.isFetchingNextPage}
+                block={isMobile}
+              >
+                {t('loadMore')}
+              </Button>
+            </Flex>
+          )
+        }
+        cardList={{ gap: 8 }}
+        card={(e) => (
           <li key={e.id} data-testid="activity-entry">
             <Card size="small">
               <Flex justify="space-between" align="center" gap={8} wrap>
@@ -167,69 +192,45 @@ export function ActivityLog() {
               </div>
             </Card>
           </li>
-        ))}
-      </Flex>
-    );
-  } else {
-    body = (
-      <Table<ActivityEntry>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        dataSource={entries}
-        onRow={() => ({ 'data-testid': 'activity-entry' }) as React.HTMLAttributes<HTMLElement>}
-        columns={[
-          { key: 'when', title: t('column.when'), render: (_, e) => text.when(e), width: 210 },
-          {
-            key: 'who',
-            title: t('column.who'),
-            render: (_, e) => (
-              <Flex vertical>
-                <span>{text.who(e)}</span>
-                {e.actor && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {e.actor.email}
-                  </Typography.Text>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            key: 'what',
-            title: t('column.what'),
-            render: (_, e) => (
-              <Flex gap={8} align="center" wrap>
-                {text.kind(e)}
-                <span>{text.what(e)}</span>
-              </Flex>
-            ),
-          },
-          { key: 'about', title: t('column.about'), render: (_, e) => text.about(e) },
-        ]}
+        )}
+        table={
+          <Table<ActivityEntry>
+            rowKey="id"
+            size="middle"
+            pagination={false}
+            dataSource={entries}
+            onRow={() => ({ 'data-testid': 'activity-entry' }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { key: 'when', title: t('column.when'), render: (_, e) => text.when(e), width: 210 },
+              {
+                key: 'who',
+                title: t('column.who'),
+                render: (_, e) => (
+                  <Flex vertical>
+                    <span>{text.who(e)}</span>
+                    {e.actor && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {e.actor.email}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                ),
+              },
+              {
+                key: 'what',
+                title: t('column.what'),
+                render: (_, e) => (
+                  <Flex gap={8} align="center" wrap>
+                    {text.kind(e)}
+                    <span>{text.what(e)}</span>
+                  </Flex>
+                ),
+              },
+              { key: 'about', title: t('column.about'), render: (_, e) => text.about(e) },
+            ]}
+          />
+        }
       />
-    );
-  }
-
-  return (
-    <Flex vertical gap={12} data-testid="activity-log">
-      <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      {filterBar}
-      {activity.isError && entries.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('loadMoreFailed')}
-          description={readApiProblem(activity.error).message}
-        />
-      )}
-      {body}
-      {activity.hasNextPage && (
-        <Flex justify="center">
-          <Button onClick={() => void activity.fetchNextPage()} loading={activity.isFetchingNextPage} block={isMobile}>
-            {t('loadMore')}
-          </Button>
-        </Flex>
-      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { Table } from 'antd';
-import { pagesOf, SectionList, type SectionListQuery } from './SectionList';
+import { pagesOf, SectionList, type SectionListProps, type SectionListQuery } from './SectionList';
 
 type Row = { _id: string; name: string };
 const ROWS: Row[] = [
@@ -10,7 +10,12 @@ const ROWS: Row[] = [
 ];
 const LOADED: SectionListQuery = { isPending: false, isError: false };
 
-function list(query: SectionListQuery, rows: Row[], pageSize = Number.POSITIVE_INFINITY) {
+function list(
+  query: SectionListQuery,
+  rows: Row[],
+  pageSize = Number.POSITIVE_INFINITY,
+  more: Partial<SectionListProps<Row>> = {},
+) {
   return render(
     <SectionList<Row>
       query={query}
@@ -28,6 +33,7 @@ function list(query: SectionListQuery, rows: Row[], pageSize = Number.POSITIVE_I
       }
       card={(row, i) => <article key={row._id}>{`${i + 1}. ${row.name}`}</article>}
       cardsTestId="cards"
+      {...more}
     />,
   );
 }
@@ -81,5 +87,60 @@ describe('the section list frame', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(screen.getByTestId('cards')).getAllByRole('article');
     expect(cards.map((c) => c.textContent)).toEqual(['1. Aminah', '2. Bilal', '3. Chandra']);
+  });
+
+  it("shows the list's own placeholder instead of the spinner while it loads", () => {
+    const { container } = list({ ...LOADED, isPending: true }, [], undefined, {
+      loading: <div role="status" aria-label="Loading the list" />,
+    });
+    expect(screen.getByRole('status', { name: 'Loading the list' })).toBeInTheDocument();
+    expect(container.querySelector('.ant-spin')).toBeNull();
+  });
+
+  it('shows the nodes above and below once loaded: around the rows and around "no rows"', () => {
+    const around = { above: <p>Showing 3 of 3</p>, below: <button type="button">Load more</button> };
+    const { container, unmount } = list(LOADED, ROWS, undefined, around);
+    expect(container.textContent).toMatch(/^Showing 3 of 3.*Chandra.*Load more$/);
+    unmount();
+    list(LOADED, [], undefined, around);
+    expect(screen.getByText('Nothing yet').previousElementSibling).toHaveTextContent('Showing 3 of 3');
+    expect(screen.getByText('Nothing yet').nextElementSibling).toHaveTextContent('Load more');
+  });
+
+  it('leaves the nodes above and below out while loading and when the query failed', () => {
+    const around = { above: <p>Showing 3 of 3</p>, below: <button type="button">Load more</button> };
+    const { unmount } = list({ ...LOADED, isPending: true }, [], undefined, around);
+    expect(screen.queryByText('Showing 3 of 3')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    unmount();
+    list({ isPending: false, isError: true }, ROWS, undefined, around);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByText('Showing 3 of 3')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('puts the cards in a list when asked, with its gap', () => {
+    onPhone(true);
+    list(LOADED, ROWS, undefined, {
+      cardList: { gap: 8 },
+      card: (row) => <li key={row._id}>{row.name}</li>,
+    });
+    const cards = screen.getByTestId('cards');
+    expect(cards.tagName).toBe('UL');
+    expect(cards).toHaveStyle({ listStyle: 'none', padding: '0px', margin: '0px', gap: '8px' });
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Aminah', 'Bilal', 'Chandra']);
+  });
+
+  it('puts the cards in a plain column, 12 px apart, unless asked for a list', () => {
+    onPhone(true);
+    list(LOADED, ROWS);
+    const cards = screen.getByTestId('cards');
+    expect(cards.tagName).toBe('DIV');
+    expect(cards).toHaveStyle({ gap: '12px' });
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 });
