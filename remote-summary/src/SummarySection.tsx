@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { registerCatalogues } from '@ummahnotify/shared/client';
-import { readApiProblem, SectionPage } from '@ummahnotify/shared/client/section';
+import { readApiProblem, SectionPage, useSectionText } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import { isAxiosError } from 'axios';
@@ -31,14 +31,14 @@ function useSummaryTab() {
  * delivery channels; its "Activity" tab is the activity log (issue 15).
  */
 export default function SummarySection() {
-  const { t } = useTranslation('summary');
+  const { t, problemText } = useSectionText('summary');
   const { t: activity } = useTranslation('activity');
   const tab = useSummaryTab();
   const { t: common } = useTranslation('common');
   const summary = useSummary();
 
   const problem = (error: unknown) =>
-    readApiProblem(error).message ??
+    problemText(readApiProblem(error)) ??
     (isAxiosError(error)
       ? common('networkError')
       : common('errorDetails', { message: error instanceof Error ? error.message : String(error) }));
