@@ -1,22 +1,24 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client';
 import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import {
   type AssignableRole,
-  COMMITTEE_API,
-  type CommitteeCreateInput,
   type CommitteeMember,
   type CommitteeUpdate,
   committeeAssignSchema,
   type MembersApiItem,
   type MembersApiList,
 } from '@ummahnotify/shared/domain';
-
-export const COMMITTEE_KEY = ['committee', 'list'] as const;
-
-export async function fetchCommittee(): Promise<MembersApiList<CommitteeMember>> {
-  return (await api.get<MembersApiList<CommitteeMember>>(COMMITTEE_API.list)).data;
-}
+import {
+  assignRole,
+  COMMITTEE_KEY,
+  createCommitteeMember,
+  deleteCommitteeMember,
+  fetchCommittee,
+  fetchRefusedSignIns,
+  linkSignIn,
+  REFUSED_SIGN_INS_KEY,
+  updateCommitteeMember,
+} from './api';
 
 /** The members management table's list; 'No members found' when the code is not 200. */
 export function useCommittee() {
@@ -26,8 +28,7 @@ export function useCommittee() {
 export function useCreateCommitteeMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CommitteeCreateInput) =>
-      (await api.post<MembersApiItem<CommitteeMember>>(COMMITTEE_API.list, input)).data,
+    mutationFn: createCommitteeMember,
     onSettled: () => client.invalidateQueries({ queryKey: COMMITTEE_KEY }),
   });
 }
@@ -63,8 +64,7 @@ export function useUpdateCommitteeMember() {
     { id: string; changes: Partial<CommitteeUpdate> },
     Rollback
   >({
-    mutationFn: async ({ id, changes }) =>
-      (await api.patch<MembersApiItem<CommitteeMember>>(COMMITTEE_API.one(id), changes)).data,
+    mutationFn: ({ id, changes }) => updateCommitteeMember(id, changes),
     onMutate: async ({ id, changes }) => {
       await client.cancelQueries({ queryKey: COMMITTEE_KEY });
       return { rollback: patchCached(client, id, (m) => ({ ...m, ...changes })) };
@@ -77,7 +77,7 @@ export function useUpdateCommitteeMember() {
 export function useDeleteCommitteeMember() {
   const client = useQueryClient();
   return useMutation<MembersApiItem<CommitteeMember>, unknown, string, Rollback>({
-    mutationFn: async (id) => (await api.delete<MembersApiItem<CommitteeMember>>(COMMITTEE_API.one(id))).data,
+    mutationFn: (id) => deleteCommitteeMember(id),
     onMutate: async (id) => {
       await client.cancelQueries({ queryKey: COMMITTEE_KEY });
       return { rollback: patchCached(client, id, () => null) };
@@ -105,13 +105,25 @@ export function useAssignRole() {
     { id: string; userId: string; role: AssignableRole },
     Rollback
   >({
-    mutationFn: async ({ id, userId, role }) =>
-      (await api.patch<MembersApiItem<CommitteeMember>>(COMMITTEE_API.assign(id), { userId, role })).data,
+    mutationFn: ({ id, userId, role }) => assignRole(id, userId, role),
     onMutate: async ({ id, role }) => {
       await client.cancelQueries({ queryKey: COMMITTEE_KEY });
       return { rollback: patchCached(client, id, (m) => ({ ...m, rights: role })) };
     },
     onError: (_error, _vars, context) => context?.rollback(),
     onSettled: () => client.invalidateQueries({ queryKey: COMMITTEE_KEY }),
+  });
+}
+
+/** The refused sign-ins waiting for a superadmin to link them (issue 13). */
+export function useRefusedSignIns() {
+  return useQuery({ queryKey: REFUSED_SIGN_INS_KEY, queryFn: fetchRefusedSignIns, retry: retryServerFaults });
+}
+
+export function useLinkSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => linkSignIn(id),
+    onSettled: () => client.invalidateQueries({ queryKey: REFUSED_SIGN_INS_KEY }),
   });
 }

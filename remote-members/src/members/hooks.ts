@@ -1,24 +1,20 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client';
 import { retryServerFaults } from '@ummahnotify/shared/client/section';
 import {
   LEGACY_MEMBER_POSITIONS,
-  MEMBERS_API,
   type Member,
-  type MemberCreateInput,
   type MembersApiItem,
   type MembersApiList,
-  type MemberUpdate,
 } from '@ummahnotify/shared/domain';
-
-export const MEMBERS_KEY = ['members', 'list'] as const;
-
-/** Changes as the modal sends them: positions may carry the legacy values admin / moderator. */
-export type MemberChanges = Omit<Partial<MemberUpdate>, 'position'> & { position?: string };
-
-export async function fetchMembers(): Promise<MembersApiList<Member>> {
-  return (await api.get<MembersApiList<Member>>(MEMBERS_API.list)).data;
-}
+import {
+  createMember,
+  fetchMembers,
+  MEMBERS_KEY,
+  type MemberChanges,
+  revokeMember,
+  updateMember,
+  verifyMember,
+} from './api';
 
 /** GET /api/v1/admin/members/un; the page shows 'No members found' when the code is not 200. */
 export function useMembers() {
@@ -28,8 +24,7 @@ export function useMembers() {
 export function useCreateMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: MemberCreateInput) =>
-      (await api.post<MembersApiItem<Member>>(MEMBERS_API.list, input)).data,
+    mutationFn: createMember,
     onSettled: () => client.invalidateQueries({ queryKey: MEMBERS_KEY }),
   });
 }
@@ -61,7 +56,7 @@ interface Rollback {
 export function useUpdateMember() {
   const client = useQueryClient();
   return useMutation<MembersApiItem<Member>, unknown, { id: string; changes: MemberChanges }, Rollback>({
-    mutationFn: async ({ id, changes }) => (await api.patch<MembersApiItem<Member>>(MEMBERS_API.one(id), changes)).data,
+    mutationFn: ({ id, changes }) => updateMember(id, changes),
     onMutate: async ({ id, changes }) => {
       await client.cancelQueries({ queryKey: MEMBERS_KEY });
       const position = storedPosition(changes.position);
@@ -77,8 +72,7 @@ export function useUpdateMember() {
 export function useVerifyMember() {
   const client = useQueryClient();
   return useMutation<MembersApiItem<Member>, unknown, { id: string; verified: boolean }, Rollback>({
-    mutationFn: async ({ id, verified }) =>
-      (await api.put<MembersApiItem<Member>>(MEMBERS_API.verify(id), { verified })).data,
+    mutationFn: ({ id, verified }) => verifyMember(id, verified),
     onMutate: async ({ id, verified }) => {
       await client.cancelQueries({ queryKey: MEMBERS_KEY });
       return { rollback: patchCached(client, id, (m) => ({ ...m, isVerified: verified })) };
@@ -92,7 +86,7 @@ export function useVerifyMember() {
 export function useRevokeMember() {
   const client = useQueryClient();
   return useMutation<MembersApiItem<Member>, unknown, string, Rollback>({
-    mutationFn: async (id) => (await api.delete<MembersApiItem<Member>>(MEMBERS_API.one(id))).data,
+    mutationFn: (id) => revokeMember(id),
     onMutate: async (id) => {
       await client.cancelQueries({ queryKey: MEMBERS_KEY });
       return { rollback: patchCached(client, id, () => null) };

@@ -1,51 +1,28 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client';
-import { toFormData } from '@ummahnotify/shared/client/section';
+import type { JanazaCreate, JanazaNotice, JanazaUpdate } from '@ummahnotify/shared/domain';
 import {
-  JANAZA_PATHS,
-  type JanazaCreate,
-  type JanazaListAnswer,
-  type JanazaNotice,
-  type JanazaNoticeAnswer,
-  type JanazaUpdate,
-  type ProvidersAnswer,
-} from '@ummahnotify/shared/domain';
-
-export const noticesKey = ['janaza', 'notices'] as const;
-export const providersKey = ['janaza', 'providers'] as const;
-
-/** SPEC §7: list and create answer code 200 or 201. */
-const isOk = (code: unknown) => code === 200 || code === 201;
-
-export class UnexpectedAnswer extends Error {}
+  createNotice,
+  deleteNotice,
+  fetchNotices,
+  fetchProviders,
+  noticesKey,
+  providersKey,
+  updateNotice,
+} from '../api';
 
 export function useProviders() {
-  return useQuery({
-    queryKey: providersKey,
-    queryFn: async () => {
-      const { data } = await api.get<ProvidersAnswer>(JANAZA_PATHS.providers);
-      if (!isOk(data?.code) || !Array.isArray(data.data)) throw new UnexpectedAnswer('providers');
-      return data.data;
-    },
-  });
+  return useQuery({ queryKey: providersKey, queryFn: fetchProviders });
 }
 
 /** The full list; search and status filtering happen on the page, so the count line knows the total. */
 export function useJanazaList() {
-  return useQuery({
-    queryKey: noticesKey,
-    queryFn: async () => {
-      const { data } = await api.get<JanazaListAnswer>(JANAZA_PATHS.notices);
-      if (!isOk(data?.code) || !Array.isArray(data.data)) throw new UnexpectedAnswer('notices');
-      return data.data;
-    },
-  });
+  return useQuery({ queryKey: noticesKey, queryFn: fetchNotices });
 }
 
 export function useCreateJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
+    mutationFn: ({
       values,
       image,
       confirmDuplicate,
@@ -53,12 +30,7 @@ export function useCreateJanaza() {
       values: JanazaCreate;
       image?: File;
       confirmDuplicate?: boolean;
-    }) => {
-      // confirmDuplicate: "Create anyway" after the duplicate warning (issue 15)
-      const fields = confirmDuplicate ? { ...values, confirmDuplicate: true } : { ...values };
-      const { data } = await api.post<JanazaNoticeAnswer>(JANAZA_PATHS.notices, toFormData(fields, image));
-      return data;
-    },
+    }) => createNotice(values, image, confirmDuplicate),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
   });
 }
@@ -78,11 +50,7 @@ export interface JanazaEdit {
 export function useUpdateJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes, image }: JanazaEdit) => {
-      const body = image ? toFormData(changes, image) : changes;
-      const { data } = await api.patch<JanazaNoticeAnswer>(JANAZA_PATHS.notice(id), body);
-      return data;
-    },
+    mutationFn: ({ id, changes, image }: JanazaEdit) => updateNotice(id, changes, image),
     onMutate: async ({ id, changes, previewUrl }) => {
       await queryClient.cancelQueries({ queryKey: noticesKey });
       const before = queryClient.getQueryData<JanazaNotice[]>(noticesKey)?.find((n) => n._id === id);
@@ -111,9 +79,7 @@ export function useUpdateJanaza() {
 export function useDeleteJanaza() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      await api.delete(JANAZA_PATHS.notice(id));
-    },
+    mutationFn: (id: string) => deleteNotice(id),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: noticesKey });
       const list = queryClient.getQueryData<JanazaNotice[]>(noticesKey) ?? [];

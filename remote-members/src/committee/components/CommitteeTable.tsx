@@ -9,7 +9,6 @@ import {
 } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -28,6 +27,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { LoadFailed } from '../../common/LoadFailed';
 import { rowAnimation } from '../../common/rowAnimation';
 import { useSectionText } from '../../common/useSectionText';
 import { useCommittee, useDeleteCommitteeMember, useUpdateCommitteeMember } from '../hooks';
@@ -210,13 +210,7 @@ export function CommitteeTable() {
       rows={list}
       loading={t('loading')}
       failed={
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadError')}
-          description={details(committee.error)}
-          action={<Button onClick={() => committee.refetch()}>{t('common:retry')}</Button>}
-        />
+        <LoadFailed title={t('loadError')} details={details(committee.error)} onRetry={() => committee.refetch()} />
       }
       empty={<Empty description={t('noMembers')} />}
       cardsTestId="committee-cards"

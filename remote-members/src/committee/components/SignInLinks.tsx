@@ -1,11 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useToast } from '@ummahnotify/shared/client';
-import { retryServerFaults } from '@ummahnotify/shared/client/section';
-import { API_PATHS, formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/shared/client';
+import { formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
 import { useSectionText } from '../../common/useSectionText';
-
-const REFUSED_KEY = ['committee', 'refused-sign-ins'] as const;
+import { useLinkSignIn, useRefusedSignIns } from '../hooks';
 
 /**
  * The accounts a sign-in from another Google account was refused for (issue 13): a superadmin links the
@@ -16,16 +13,8 @@ export function SignInLinks() {
   const { t, i18n, details } = useSectionText('committee');
   const toast = useToast();
   const { modal } = App.useApp();
-  const client = useQueryClient();
-  const waiting = useQuery({
-    queryKey: REFUSED_KEY,
-    queryFn: async () => (await api.get<{ data: RefusedSignIn[] }>(API_PATHS.refusedSignIns)).data.data,
-    retry: retryServerFaults,
-  });
-  const link = useMutation({
-    mutationFn: async (id: string) => api.post(API_PATHS.linkSignIn.replace(':id', encodeURIComponent(id))),
-    onSettled: () => client.invalidateQueries({ queryKey: REFUSED_KEY }),
-  });
+  const waiting = useRefusedSignIns();
+  const link = useLinkSignIn();
 
   if (waiting.isError) console.error('Loading the refused sign-ins failed', waiting.error);
   if (!waiting.data?.length) return null;

@@ -5,8 +5,9 @@ import { formatMoment } from '@ummahnotify/shared/domain';
 import { Badge, Button, Descriptions, Form, Modal, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useSectionText } from '../../common/useSectionText';
+import type { MemberChanges } from '../api';
 import { MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput, toModalValues } from '../formValues';
-import { type MemberChanges, useUpdateMember, useVerifyMember } from '../hooks';
+import { useUpdateMember, useVerifyMember } from '../hooks';
 import { MemberFields } from './MemberFields';
 import { PositionTag } from './PositionTag';
 

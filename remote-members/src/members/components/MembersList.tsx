@@ -1,10 +1,11 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { isForbidden, pagesOf, SectionList } from '@ummahnotify/shared/client/section';
 import type { Member } from '@ummahnotify/shared/domain';
-import { Alert, App, Button, Card, Empty, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { LoadFailed } from '../../common/LoadFailed';
 import { rowAnimation } from '../../common/rowAnimation';
 import { useSectionText } from '../../common/useSectionText';
 import { useMembers, useRevokeMember } from '../hooks';
@@ -78,13 +79,7 @@ export function MembersList() {
         rows={list}
         loading={t('loading')}
         failed={
-          <Alert
-            type="error"
-            showIcon
-            title={t('loadFailed')}
-            description={details(members.error)}
-            action={<Button onClick={() => members.refetch()}>{t('common:retry')}</Button>}
-          />
+          <LoadFailed title={t('loadFailed')} details={details(members.error)} onRetry={() => members.refetch()} />
         }
         empty={<Empty description={t('noMembers')} />}
         cardsTestId="member-cards"

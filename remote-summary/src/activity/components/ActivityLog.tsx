@@ -12,7 +12,8 @@ import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, 
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActivityFilters, useActivity } from '../hooks';
+import type { ActivityFilters } from '../api';
+import { useActivity } from '../hooks';
 
 const KIND_COLOUR: Record<ActivityKind | 'other', string> = {
   'sign-ins': 'blue',

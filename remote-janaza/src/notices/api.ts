@@ -1,0 +1,59 @@
+import { api } from '@ummahnotify/shared/client';
+import { toFormData } from '@ummahnotify/shared/client/section';
+import {
+  DELIVERY_API,
+  JANAZA_PATHS,
+  type JanazaCreate,
+  type JanazaListAnswer,
+  type JanazaNotice,
+  type JanazaNoticeAnswer,
+  type JanazaUpdate,
+  type Provider,
+  type ProvidersAnswer,
+} from '@ummahnotify/shared/domain';
+
+export const noticesKey = ['janaza', 'notices'] as const;
+export const providersKey = ['janaza', 'providers'] as const;
+
+/** SPEC §7: list and create answer code 200 or 201. */
+const isOk = (code: unknown) => code === 200 || code === 201;
+
+export class UnexpectedAnswer extends Error {}
+
+export async function fetchProviders(): Promise<Provider[]> {
+  const { data } = await api.get<ProvidersAnswer>(JANAZA_PATHS.providers);
+  if (!isOk(data?.code) || !Array.isArray(data.data)) throw new UnexpectedAnswer('providers');
+  return data.data;
+}
+
+export async function fetchNotices(): Promise<JanazaNotice[]> {
+  const { data } = await api.get<JanazaListAnswer>(JANAZA_PATHS.notices);
+  if (!isOk(data?.code) || !Array.isArray(data.data)) throw new UnexpectedAnswer('notices');
+  return data.data;
+}
+
+/** POST as form data, with the image when there is one; confirmDuplicate: "Create anyway" after the duplicate warning (issue 15). */
+export async function createNotice(
+  values: JanazaCreate,
+  image?: File,
+  confirmDuplicate?: boolean,
+): Promise<JanazaNoticeAnswer> {
+  const fields = confirmDuplicate ? { ...values, confirmDuplicate: true } : { ...values };
+  const { data } = await api.post<JanazaNoticeAnswer>(JANAZA_PATHS.notices, toFormData(fields, image));
+  return data;
+}
+
+/** PATCH as JSON, or as form data when a new image goes with the changes. */
+export async function updateNotice(
+  id: string,
+  changes: Omit<JanazaUpdate, 'postal'>,
+  image?: File,
+): Promise<JanazaNoticeAnswer> {
+  const body = image ? toFormData(changes, image) : changes;
+  const { data } = await api.patch<JanazaNoticeAnswer>(JANAZA_PATHS.notice(id), body);
+  return data;
+}
+
+export async function deleteNotice(id: string): Promise<void> {
+  await api.delete(JANAZA_PATHS.notice(id));
+}

@@ -1,0 +1,10 @@
+import { api } from '@ummahnotify/shared/client';
+import { SUMMARY_API, type Summary, summaryResponseSchema } from '@ummahnotify/shared/domain';
+
+export const SUMMARY_QUERY_KEY = ['summary'] as const;
+
+/** GET the summary (SPEC §7): `{code, data: [summary]}`, checked against SPEC §3's shape. */
+export async function fetchSummary(signal?: AbortSignal): Promise<Summary> {
+  const { data } = await api.get(SUMMARY_API.summary, { signal });
+  return summaryResponseSchema.parse(data).data[0];
+}
