@@ -9,7 +9,7 @@ type Parsed = { success: true } | { success: false; error: { issues: { message: 
  * the first message of a failed schema parse, `failureText` for a failed call, both in the language on screen.
  */
 export function useSignupText() {
-  const { t, i18n, schemaText, problemText } = useSectionText('signup');
+  const { t, schemaText, problemText } = useSectionText('signup');
 
   const firstProblem = useCallback(
     (parsed: Parsed): string | null => (parsed.success ? null : schemaText(parsed.error.issues[0]?.message ?? '')),
@@ -33,5 +33,5 @@ export function useSignupText() {
     [t, problemText],
   );
 
-  return { t, i18n, firstProblem, failureText };
+  return { t, firstProblem, failureText };
 }

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
-import { readApiProblem, SectionList } from '@ummahnotify/shared/client/section';
+import { readApiProblem, SectionList, useSectionText } from '@ummahnotify/shared/client/section';
 import {
   ACTIVITY_KINDS,
   type ActivityEntry,
@@ -58,7 +58,7 @@ const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
  * screens and one card per entry on a phone.
  */
 export function ActivityLog() {
-  const { t } = useTranslation('activity');
+  const { t, problemText } = useSectionText('activity');
   const { t: common } = useTranslation('common');
   const isMobile = useIsMobile();
   const [filters, setFilters] = useState<ActivityFilters>({});
@@ -126,6 +126,8 @@ export function ActivityLog() {
     </Flex>
   );
 
+  const problem = activity.error ? problemText(readApiProblem(activity.error)) : undefined;
+
   return (
     <Flex vertical gap={12} data-testid="activity-log">
       <Typography.Text type="secondary">{t('intro')}</Typography.Text>
@@ -144,7 +146,7 @@ export function ActivityLog() {
             type="error"
             showIcon
             title={t('loadFailed')}
-            description={readApiProblem(activity.error).message ?? common('networkError')}
+            description={problem ?? common('networkError')}
             action={
               <Button icon={<ReloadOutlined />} onClick={() => void activity.refetch()}>
                 {common('retry')}
@@ -153,16 +155,7 @@ export function ActivityLog() {
           />
         }
         empty={<Empty description={filtered ? t('emptyFiltered') : t('empty')} />}
-        above={
-          activity.isError && (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('loadMoreFailed')}
-              description={readApiProblem(activity.error).message}
-            />
-          )
-        }
+        above={activity.isError && <Alert type="warning" showIcon title={t('loadMoreFailed')} description={problem} />}
         below={
           activity.hasNextPage && (
             <Flex justify="center">
