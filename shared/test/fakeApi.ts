@@ -6,7 +6,7 @@ export interface FakeAnswer {
   status: number;
   data?: unknown;
 }
-type FakeRoute = FakeAnswer | ((config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>);
+export type FakeRoute = FakeAnswer | ((config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>);
 
 const realAdapter = api.defaults.adapter;
 

@@ -1,6 +1,7 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useSectionText } from '../../common/useSectionText';
 import { useLinkSignIn, useRefusedSignIns } from '../hooks';
 
@@ -16,7 +17,10 @@ export function SignInLinks() {
   const waiting = useRefusedSignIns();
   const link = useLinkSignIn();
 
-  if (waiting.isError) console.error('Loading the refused sign-ins failed', waiting.error);
+  // Once per failure, not on every render while it lasts.
+  useEffect(() => {
+    if (waiting.error) console.error('Loading the refused sign-ins failed', waiting.error);
+  }, [waiting.error]);
   if (!waiting.data?.length) return null;
 
   const confirmLink = (account: RefusedSignIn) =>

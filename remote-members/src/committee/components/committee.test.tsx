@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
-import { COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/shared/domain';
+import { API_PATHS, COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/shared/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { type FakeRoute, fakeApi as fakeRoutes, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { chooseOption } from '../../../test/antd';
 import { COMMITTEE, committeeMember } from '../../../test/fixtures';
@@ -15,6 +15,9 @@ const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 }
 const LIST = `GET ${COMMITTEE_API.list}`;
 const CREATE = `POST ${COMMITTEE_API.list}`;
 const [KAVITHA, ZAINAB, AISHA] = COMMITTEE;
+// The page also asks for the sign-ins waiting for a link (SignInLinks); none wait unless a test says so.
+const fakeApi = (routes: Record<string, FakeRoute>) =>
+  fakeRoutes({ [`GET ${API_PATHS.refusedSignIns}`]: { status: 200, data: { code: 200, data: [] } }, ...routes });
 const listAnswer = (data: CommitteeMember[] = COMMITTEE) => ({
   status: 200,
   data: { code: 200, data, nextCursor: null },
