@@ -36,8 +36,11 @@ const JANAZA_FILES = [
   'shell/src/remotes',
   'remote-janaza/src',
 ];
-/** What every dashboard section also loads: the API client, schemas, server data cache, auth store, dates. */
-const DATA_LIBRARIES = ['axios', 'zod', '@tanstack/react-query', 'zustand', 'dayjs'];
+/** Where the data libraries are called from: the shared client, the domain's schemas, the shell and the remote. */
+const DATA_FILES = ['shared/src/client', 'shared/src/domain', 'shell/src', 'remote-janaza/src'];
+const LOGIN_DATA = ['axios', 'zustand'];
+const LANDING_DATA = [...LOGIN_DATA, 'zod', '@tanstack/react-query'];
+const JANAZA_DATA = [...LANDING_DATA, 'dayjs'];
 
 function sourceFiles(paths) {
   return paths.flatMap((p) => {
@@ -50,18 +53,34 @@ function sourceFiles(paths) {
   });
 }
 
-function antdImports(paths) {
+/**
+ * What the files take from `library`, as they import it: the default export (`default`), the named exports (type
+ * imports left out), and for a namespace-like export such as zod's `z` the members they call (`z.object(`), since
+ * the real build keeps only those. A library imported as a whole namespace would weigh far more than it does.
+ */
+function importsOf(paths, library) {
   const names = new Set();
-  for (const file of sourceFiles(paths)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g)) {
+  const sources = sourceFiles(paths).map((file) => readFileSync(file, 'utf8'));
+  const from = `from\\s*'${library.replace(/[/.]/g, '\\$&')}'`;
+  for (const source of sources) {
+    for (const match of source.matchAll(new RegExp(`import\\s+(\\w+)\\s*(?:,\\s*\\{[^}]*\\})?\\s*${from}`, 'g')))
+      names.add('default');
+    for (const match of source.matchAll(new RegExp(`import\\s*(?:\\w+\\s*,\\s*)?\\{([^}]*)\\}\\s*${from}`, 'g'))) {
       for (const part of match[1].split(',')) {
-        const name = part.trim().replace(/^type\s+/, '');
-        if (name && !part.trim().startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]);
+        const name = part.trim();
+        if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]);
       }
     }
   }
-  return [...names].sort();
+  const members = new Set();
+  if (names.has('z'))
+    for (const source of sources)
+      for (const match of source.matchAll(/\bz\.(\w+)\s*\(|instanceof\s+z\.(\w+)/g)) members.add(match[1] ?? match[2]);
+  return { names: [...names].sort(), members: [...members].sort() };
 }
+
+const antdImports = (paths) => importsOf(paths, 'antd').names;
+const data = (libraries) => libraries.map((library) => ({ library, ...importsOf(DATA_FILES, library) }));
 
 const PAGES = [
   { row: 'react-dom rendering one element', libraries: [], antd: [], router: false },
@@ -70,11 +89,26 @@ const PAGES = [
   { row: '+ the antd of `/login`', libraries: [], antd: antdImports(LOGIN_FILES), router: true, target: 150 },
   { row: '+ the antd of `/`', libraries: [], antd: antdImports(LANDING_FILES), router: true, target: 150 },
   {
-    row: '+ the antd of the janaza list (shell dashboard, janaza remote) and the data libraries',
-    libraries: DATA_LIBRARIES,
+    row: '+ the antd of the janaza list (shell dashboard, janaza remote), axios, zustand, zod, TanStack Query, dayjs',
+    libraries: data(JANAZA_DATA),
     antd: antdImports(JANAZA_FILES),
     router: true,
     target: 350,
+  },
+  // The public pages without antd (their look from plain markup and CSS), with the libraries their code calls.
+  {
+    row: 'without antd: react-dom, i18next, react-router-dom, axios, zustand (`/login`: API client, auth store)',
+    libraries: data(LOGIN_DATA),
+    antd: [],
+    router: true,
+    target: 150,
+  },
+  {
+    row: 'without antd: the same + zod, TanStack Query (`/`: sign-up schemas, the feed)',
+    libraries: data(LANDING_DATA),
+    antd: [],
+    router: true,
+    target: 150,
   },
 ];
 
@@ -86,13 +120,24 @@ function entrySource({ libraries, antd, router }) {
     lines.push("import { BrowserRouter } from 'react-router-dom';");
     lines.push("i18next.use(initReactI18next).init({ resources: { en: { common: { hi: 'hi' } } }, lng: 'en' });");
   }
-  libraries.forEach((library, i) => {
-    lines.push(`import * as library${i} from '${library}';`);
-    keep.push(`library${i}`);
+  libraries.forEach(({ library, names, members }, i) => {
+    const named = names.filter((name) => name !== 'default');
+    const imported = [
+      names.includes('default') ? `library${i}` : '',
+      named.length ? `{ ${named.map((n) => `${n} as library${i}_${n}`).join(', ')} }` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    lines.push(`import ${imported} from '${library}';`);
+    if (names.includes('default')) keep.push(`library${i}`);
+    for (const name of named)
+      keep.push(
+        ...(members.length && name === 'z' ? members.map((m) => `library${i}_z.${m}`) : [`library${i}_${name}`]),
+      );
   });
   if (antd.length) lines.push(`import { ${antd.join(', ')} } from 'antd';`);
   keep.push(...antd);
-  // Referenced, so tree-shaking keeps them, as a page that renders them would.
+  // Referenced, so tree-shaking keeps them, as a page that renders or calls them would.
   lines.push(`globalThis.__floor = [${keep.join(', ')}];`);
   const page = "createElement('b', null, 'hi')";
   lines.push(
