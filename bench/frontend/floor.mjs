@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { rspack } from '@rspack/core';
-import { ROOT } from './page-walk.mjs';
+import { kb, ROOT } from './page-walk.mjs';
 
 /** The files whose `import { ... } from 'antd'` make up a page's antd (tests left out). */
 const LOGIN_FILES = [
@@ -42,29 +42,30 @@ const LOGIN_DATA = ['axios', 'zustand'];
 const LANDING_DATA = [...LOGIN_DATA, 'zod', '@tanstack/react-query'];
 const JANAZA_DATA = [...LANDING_DATA, 'dayjs'];
 
-function sourceFiles(paths) {
+/** The text of the files under `paths` (a file or a folder each), tests left out. */
+function readSources(paths) {
   return paths.flatMap((p) => {
     const full = join(ROOT, p);
-    if (/\.tsx?$/.test(p)) return [full];
-    return readdirSync(full, { recursive: true })
-      .map(String)
-      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .map((f) => join(full, f));
+    const files = /\.tsx?$/.test(p)
+      ? [full]
+      : readdirSync(full, { recursive: true })
+          .map(String)
+          .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+          .map((f) => join(full, f));
+    return files.map((file) => readFileSync(file, 'utf8'));
   });
 }
 
 /**
- * What the files take from `library`, as they import it: the default export (`default`), the named exports (type
+ * What the sources take from `library`, as they import it: the default export (`default`), the named exports (type
  * imports left out), and for a namespace-like export such as zod's `z` the members they call (`z.object(`), since
  * the real build keeps only those. A library imported as a whole namespace would weigh far more than it does.
  */
-function importsOf(paths, library) {
+function importsOf(sources, library) {
   const names = new Set();
-  const sources = sourceFiles(paths).map((file) => readFileSync(file, 'utf8'));
   const from = `from\\s*'${library.replace(/[/.]/g, '\\$&')}'`;
   for (const source of sources) {
-    for (const match of source.matchAll(new RegExp(`import\\s+(\\w+)\\s*(?:,\\s*\\{[^}]*\\})?\\s*${from}`, 'g')))
-      names.add('default');
+    if (new RegExp(`import\\s+\\w+\\s*(?:,\\s*\\{[^}]*\\})?\\s*${from}`).test(source)) names.add('default');
     for (const match of source.matchAll(new RegExp(`import\\s*(?:\\w+\\s*,\\s*)?\\{([^}]*)\\}\\s*${from}`, 'g'))) {
       for (const part of match[1].split(',')) {
         const name = part.trim();
@@ -79,8 +80,9 @@ function importsOf(paths, library) {
   return { names: [...names].sort(), members: [...members].sort() };
 }
 
-const antdImports = (paths) => importsOf(paths, 'antd').names;
-const data = (libraries) => libraries.map((library) => ({ library, ...importsOf(DATA_FILES, library) }));
+const antdImports = (paths) => importsOf(readSources(paths), 'antd').names;
+const DATA_SOURCES = readSources(DATA_FILES);
+const data = (libraries) => libraries.map((library) => ({ library, ...importsOf(DATA_SOURCES, library) }));
 
 const PAGES = [
   { row: 'react-dom rendering one element', libraries: [], antd: [], router: false },
@@ -175,7 +177,7 @@ function build(dir, name) {
   );
 }
 
-const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
+const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const dir = mkdtempSync(join(tmpdir(), 'un-floor-'));
 try {
@@ -185,9 +187,7 @@ try {
     writeFileSync(join(dir, `page${i}.js`), entrySource(page));
     const bytes = await build(dir, `page${i}`);
     const antd = page.antd.length ? `${page.antd.length}` : '-';
-    console.log(
-      `| ${page.row} | ${antd} | ${brotli(bytes).toFixed(1)} KB | ${page.target ? `${page.target} KB` : ''} |`,
-    );
+    console.log(`| ${page.row} | ${antd} | ${kb(brotli(bytes))} | ${page.target ? `${page.target} KB` : ''} |`);
   }
   console.log("\nThe antd components, as the pages' files import them:");
   for (const page of PAGES.filter((p) => p.antd.length)) console.log(`- ${page.row}: ${page.antd.join(', ')}`);
