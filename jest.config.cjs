@@ -20,6 +20,8 @@ module.exports = {
   moduleNameMapper: {
     // @ant-design/icons' CommonJS build requires the ES build of this one file; use its CommonJS twin.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    // The light public app imports icon definitions from the ES build; jest runs CommonJS.
+    '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
     '\\.(css|less)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.cjs',
   },

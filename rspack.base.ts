@@ -157,7 +157,8 @@ export function createConfig({
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
+        // The light public app builds into dist/public-app/ beside it (createPublicAppConfig).
+        clean: host ? { keep: (file: string) => file.split(/[\\/]/).includes(PUBLIC_APP_DIR) } : true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
       module: {
@@ -207,6 +208,55 @@ export function createConfig({
             ]
           : []),
       ],
+      performance: { hints: false },
+      stats: production ? 'normal' : 'minimal',
+    };
+  };
+}
+
+/** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
+export const PUBLIC_APP_DIR = 'public-app';
+
+/**
+ * The light public app (shell/src/publicApp): the signed-out pages of PUBLIC_APP_PAGES as a plain React build,
+ * tree-shaken, with no antd and no Module Federation, into the shell's dist/public-app/. The server sends its
+ * index.html for those paths. Nothing in it is shared at run time: it is a page of its own.
+ */
+export function createPublicAppConfig({
+  dir,
+}: {
+  dir: string;
+}): (env: unknown, argv: { mode?: string }) => Configuration {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const hashed = (ext: string) => (production ? `[name].[contenthash:8].${ext}` : `[name].${ext}`);
+    return {
+      name: 'shell-public-app',
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: { public: './src/publicApp/index.tsx' },
+      output: {
+        path: path.join(dir, 'dist', PUBLIC_APP_DIR),
+        publicPath: `/${PUBLIC_APP_DIR}/`,
+        filename: hashed('js'),
+        chunkFilename: hashed('js'),
+        cssFilename: hashed('css'),
+        cssChunkFilename: hashed('css'),
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          { test: /\.tsx?$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(production) },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
+          // The domain's modules only define things: a page that reads a few paths and texts gets no schemas or zod.
+          { test: /shared[\\/]src[\\/]domain[\\/]/, sideEffects: false },
+        ],
+      },
+      plugins: [new HtmlRspackPlugin({ template: './index.html' })],
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
     };

@@ -102,6 +102,27 @@ test.describe('public pages', () => {
     );
   });
 
+  test('/login is the light public app: one script, no antd, and the language chosen on the landing page', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByText('தமிழ்').first().click();
+    const staffSignIn = page.getByRole('button', { name: 'பணியாளர் உள்நுழைவு' });
+    await staffSignIn.waitFor();
+    scripts.length = 0;
+    await staffSignIn.click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 3, name: 'பணியாளர் உள்நுழைவு' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/public\.[0-9a-f]{8}\.js$/)]);
+    expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(false);
+    expect(await page.locator('[class*="css-var-"]').count()).toBe(0);
+  });
+
   test('/thanks has both texts and the WhatsApp support link', async ({ page }) => {
     await page.goto('/thanks');
     await expect(page.getByText('Thank You , You have been logged out.')).toBeVisible();

@@ -1,7 +1,6 @@
 import { api } from '@ummahnotify/shared/client';
 import { toFormData } from '@ummahnotify/shared/client/section';
 import {
-  DELIVERY_API,
   JANAZA_PATHS,
   type JanazaCreate,
   type JanazaListAnswer,

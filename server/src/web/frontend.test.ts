@@ -16,6 +16,8 @@ describe('serving the shell and the remotes', () => {
     mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(root, 'shell', 'dist', 'main.1a2b3c4d.js'), 'console.log(1)');
+    mkdirSync(join(root, 'shell', 'dist', 'public-app'), { recursive: true });
+    writeFileSync(join(root, 'shell', 'dist', 'public-app', 'index.html'), '<!doctype html><title>public app</title>');
     mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
@@ -35,10 +37,19 @@ describe('serving the shell and the remotes', () => {
   });
 
   test('client routes get the shell, revalidated on every load', async () => {
-    for (const path of ['/', '/thanks', '/login', '/dashboard/events/create', '/anything-else']) {
+    for (const path of ['/', '/thanks', '/dashboard/events/create', '/anything-else', '/login/more']) {
       const res = await app.inject(path);
       assert.equal(res.statusCode, 200, path);
       assert.match(res.body, /<title>shell<\/title>/);
+      assert.equal(res.headers['cache-control'], 'no-cache', path);
+    }
+  });
+
+  test('the sign-in page gets the light public app, with or without a query or a final slash', async () => {
+    for (const path of ['/login', '/login/', '/login?error=expired']) {
+      const res = await app.inject(path);
+      assert.equal(res.statusCode, 200, path);
+      assert.match(res.body, /<title>public app<\/title>/, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
   });

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PATHS, type AppConfig, appConfigSchema, REMOTE_NAMES } from '@ummahnotify/shared/domain';
+import {
+  API_PATHS,
+  type AppConfig,
+  appConfigSchema,
+  PUBLIC_APP_PAGES,
+  type PublicAppPage,
+  REMOTE_NAMES,
+} from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
@@ -21,8 +28,15 @@ export function appConfig(config: Config): AppConfig {
   return { apiUrl: config.apiUrl, demo: config.demo, supportWhatsapp: config.supportWhatsapp, remotes: config.remotes };
 }
 
+/** The page a path gets: the light public app's for its pages (PUBLIC_APP_PAGES), else the shell's. */
+export function pageFile(url: string): string {
+  const path = url.split('?')[0].replace(/(.)\/+$/, '$1');
+  return PUBLIC_APP_PAGES.includes(path as PublicAppPage) ? 'public-app/index.html' : 'index.html';
+}
+
 /**
- * Serves the shell at / (any unknown non-API path gets index.html, the shell's router decides) and
+ * Serves the shell at / (any unknown non-API path gets a page: the light public app's for its few pages, else
+ * index.html, and the shell's router decides) and
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
@@ -61,10 +75,12 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
     if (!wantsPage)
       return reply.status(404).send(body(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
-    if (!existsSync(join(shellDist, 'index.html'))) {
+    // A shell built before the light public app existed (bench/frontend's "before") serves every page itself.
+    const page = [pageFile(request.url), 'index.html'].find((file) => existsSync(join(shellDist, file)));
+    if (!page) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', shellDist);
+    return reply.sendFile(page, shellDist);
   });
 }

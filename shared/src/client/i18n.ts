@@ -11,30 +11,13 @@ import {
 } from '@ummahnotify/shared/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, readStoredLanguage, rememberLanguage } from './languageStorage';
 
-export const LANGUAGE_STORAGE_KEY = 'ummahnotify.language';
-
-function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.includes(value as Language);
-}
-
-function readStoredLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
+export { LANGUAGE_STORAGE_KEY } from './languageStorage';
 
 function applyLanguage(lang: string): void {
   dayjs.locale(lang === 'ta' ? 'ta' : 'en');
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
-  } catch {
-    // Private mode or storage full: the choice lasts for this page only.
-  }
+  rememberLanguage(lang);
 }
 
 /** The one i18next instance; every section's namespace is loaded from the domain catalogues. */

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-
-/** Paths the dashboard calls (SPEC §7). Server routes and the client use these same names. */
-export const API_PATHS = {
-  signIn: '/api/auth/google',
-  signInCallback: '/api/auth/google/callback',
-  logout: '/api/auth/google/logout',
-  protected: '/api/protected',
-  health: '/healthz',
-  appConfig: '/app-config.json',
-  /** A superadmin binds an account to the Google account whose sign-in it refused (issue 13). */
-  linkSignIn: '/api/v1/admin/users/:id/link-sign-in',
-  /** Accounts whose email a sign-in from another Google account was refused for, waiting for that link. */
-  refusedSignIns: '/api/v1/admin/users/refused-sign-ins',
-} as const;
+import { REMOTE_NAMES } from './paths';
 
 /** A field the server refused, as the code that refuses it words it (English). */
 export interface FieldProblem {
@@ -41,9 +28,6 @@ export interface ApiErrorBody {
   key?: string;
   params?: Record<string, string>;
 }
-
-export const REMOTE_NAMES = ['janaza', 'events', 'members', 'summary'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */
 export const appConfigSchema = z.object({

@@ -33,10 +33,6 @@ export const DEMO_ACCOUNTS = [
   { email: `member@${DEMO_EMAIL_DOMAIN}`, givenName: 'Yusuf', familyName: 'Hassan', rights: 'none' },
 ] as const;
 
-/** Why a sign-in came back to the login page (`/login?error=...`); each has a message in both languages. */
-export const SIGN_IN_ERRORS = ['expired', 'failed', 'unverified', 'account-bound', 'demo-account'] as const;
-export type SignInError = (typeof SIGN_IN_ERRORS)[number];
-
 /** An account a sign-in from another Google account was refused for (GET API_PATHS.refusedSignIns). */
 export const refusedSignInSchema = z.object({
   _id: z.string(),

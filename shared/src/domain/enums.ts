@@ -58,7 +58,3 @@ export type SubscriberChannel = (typeof SUBSCRIBER_CHANNELS)[number];
 
 export const TOPICS = ['janaza', 'events'] as const;
 export type Topic = (typeof TOPICS)[number];
-
-export const LANGUAGES = ['en', 'ta'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';

@@ -1,6 +1,6 @@
-import type { Language } from './enums';
 import { catalogues } from './i18n';
 import { isPrayer, type Prayer } from './janaza/prayers';
+import type { Language } from './languages';
 import { dateTimeFormat, formatNoticeTime, localeOf, TIME_ZONE } from './time';
 
 /** An event field in the reader's language: the Tamil text when reading Tamil and it is filled in, else the English. */

@@ -1,4 +1,4 @@
-import type { RemoteName } from './api';
+import type { RemoteName } from './paths';
 import type { Rights } from './rights';
 
 /** Every dashboard page lives under this path. */

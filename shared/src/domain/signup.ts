@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, TOPICS } from './enums';
+import { TOPICS } from './enums';
 import { signup as text } from './i18n/signup';
+import { LANGUAGES } from './languages';
 
 /** Refusals are the English side of the sign-up catalogue, so the page shows their Tamil twin. */
 const m = text.en;

@@ -2,7 +2,6 @@ import { CalendarOutlined, NotificationOutlined, TranslationOutlined } from '@an
 import { Button, Card, Col, Divider, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { FeedSection } from '../feed/FeedSection';
 import { SignupSection } from '../signup/SignupSection';
 import { PublicPage } from './PublicPage';
@@ -26,7 +25,6 @@ function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: 
 /** `/`: what the service is, sign-up for notices, the upcoming notices, and the way in for staff. */
 export function LandingPage() {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   return (
     <PublicPage wide>
       <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
@@ -53,7 +51,7 @@ export function LandingPage() {
         </Col>
       </Row>
       <Typography.Paragraph type="secondary">{t('landingStaffNote')}</Typography.Paragraph>
-      <Button type="primary" size="large" onClick={() => navigate('/login')}>
+      <Button type="primary" size="large" onClick={() => window.location.assign('/login')}>
         {t('goToLogin')}
       </Button>
     </PublicPage>

@@ -1,7 +1,6 @@
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useAppConfig } from '../config/AppConfigContext';
 import { PublicPage } from './PublicPage';
 import { whatsappLink } from './whatsappLink';
@@ -23,7 +22,8 @@ export function ThanksPage() {
                 <WhatsAppOutlined /> {t('contactSupport')}
               </Typography.Link>
             )}
-            <Link to="/login">{t('signInAgain')}</Link>
+            {/* A full page load: /login is the light public app's page. */}
+            <a href="/login">{t('signInAgain')}</a>
           </Flex>
         }
       />

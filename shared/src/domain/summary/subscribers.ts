@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LANGUAGES, SUBSCRIBER_CHANNELS, TOPICS } from '../enums';
+import { SUBSCRIBER_CHANNELS, TOPICS } from '../enums';
 import { blankToUndefined, formBoolean } from '../form-fields';
 import { JANAZA_PATHS } from '../janaza';
+import { LANGUAGES } from '../languages';
 
 /**
  * Subscribers: the people who receive janaza notices and events, one row per channel address

@@ -1,0 +1,79 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { LANGUAGE_STORAGE_KEY } from '@ummahnotify/shared/client/languageStorage';
+import type { AppConfig } from '@ummahnotify/shared/domain';
+import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
+import { DEFAULT_APP_CONFIG } from '../config/appConfig';
+import { i18n } from './i18n';
+import { PublicApp } from './PublicApp';
+
+const config: AppConfig = { ...DEFAULT_APP_CONFIG, apiUrl: 'https://api.example.sg' };
+
+function openLogin(url = '/login', pageConfig = config) {
+  window.history.pushState({}, '', url);
+  return render(<PublicApp config={pageConfig} pathname={window.location.pathname} />);
+}
+
+afterEach(async () => {
+  restoreApi();
+  jest.restoreAllMocks();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('the sign-in page of the light public app (SPEC §2 "Login page")', () => {
+  it('shows the prompt and a sign-in button that navigates to the API sign-in endpoint', () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin();
+    expect(screen.getByRole('heading', { level: 3, name: 'Staff sign in' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in with your Google account to continue accessing')).toBeInTheDocument();
+    const button = screen.getByRole('link', { name: /Sign in with Google/ });
+    expect(button).toHaveAttribute('href', 'https://api.example.sg/api/auth/google');
+    expect(screen.queryByTestId('demo-banner')).toBeNull();
+  });
+
+  it('ends any session on load (a fresh page load has no signed-in user)', async () => {
+    const { calls } = fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin();
+    await waitFor(() => expect(calls).toEqual(['GET /api/auth/google/logout']));
+  });
+
+  it('logs the spec message and says the server could not be reached when logout fails', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    fakeApi({ 'GET /api/auth/google/logout': { status: 0 } });
+    openLogin();
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Something went wrong in login page.'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Could not reach the server/);
+  });
+
+  it('says why a sign-in was refused when the server sends the browser back with ?error=', () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin('/login?error=account-bound');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This email address belongs to an account that signs in with a different Google account.',
+    );
+  });
+
+  it('shows no alert for an unknown error code', () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin('/login?error=<script>');
+    expect(screen.getByText('Sign in with Google')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so in demo mode', () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin('/login', { ...config, demo: true });
+    expect(screen.getByTestId('demo-banner')).toHaveTextContent(/demo/i);
+  });
+
+  it('switches to Tamil from the language switch, by click or arrow key, and remembers it', async () => {
+    fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+    openLogin();
+    fireEvent.click(screen.getByRole('radio', { name: 'தமிழ்' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'பணியாளர் உள்நுழைவு' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ta');
+    expect(document.documentElement.lang).toBe('ta');
+    fireEvent.keyDown(screen.getByRole('radiogroup', { name: 'மொழி' }), { key: 'ArrowLeft' });
+    expect(await screen.findByRole('heading', { level: 3, name: 'Staff sign in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+});

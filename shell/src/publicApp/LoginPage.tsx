@@ -1,0 +1,51 @@
+import GoogleOutlined from '@ant-design/icons-svg/es/asn/GoogleOutlined';
+import { shell } from '@ummahnotify/shared/catalogues/shell';
+import { api } from '@ummahnotify/shared/client/api';
+import { API_PATHS, type AppConfig, SIGN_IN_ERRORS, type SignInError } from '@ummahnotify/shared/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicFrame } from './PublicFrame';
+import { Alert } from './ui/Alert';
+import { LinkButton } from './ui/Button';
+import { Paragraph, Title } from './ui/Typography';
+
+const ERROR_KEYS: Record<SignInError, string> = {
+  expired: 'signInErrorExpired',
+  failed: 'signInErrorFailed',
+  unverified: 'signInErrorUnverified',
+  'account-bound': 'signInErrorAccountBound',
+  'demo-account': 'signInErrorDemoAccount',
+};
+
+/**
+ * SPEC §2 "Login page"; a refused sign-in comes back here with `?error=` and says why. Always a fresh page load
+ * (the light public app keeps no session), so the spec's logout on load always runs.
+ */
+export function LoginPage({ config }: { config: AppConfig }) {
+  const { t } = useTranslation('shell');
+  const [logoutFailed, setLogoutFailed] = useState(false);
+  const error = new URLSearchParams(window.location.search).get('error');
+  const errorKey = SIGN_IN_ERRORS.find((e) => e === error);
+
+  useEffect(() => {
+    api.get(API_PATHS.logout).catch(() => {
+      console.error(shell.en.loginFailedLog);
+      setLogoutFailed(true);
+    });
+  }, []);
+
+  return (
+    <PublicFrame demo={config.demo}>
+      <Title level={3} style={{ marginTop: 0 }}>
+        {t('loginTitle')}
+      </Title>
+      {errorKey && <Alert type="error" style={{ marginBottom: 16 }} title={t(ERROR_KEYS[errorKey])} />}
+      {logoutFailed && <Alert type="error" style={{ marginBottom: 16 }} title={t('common:networkError')} />}
+      <Paragraph>{t('signInPrompt')}</Paragraph>
+      {/* A real navigation: the sign-in flow leaves the app for the identity provider. */}
+      <LinkButton href={`${config.apiUrl}${API_PATHS.signIn}`} icon={GoogleOutlined}>
+        {t('signInWithGoogle')}
+      </LinkButton>
+    </PublicFrame>
+  );
+}
