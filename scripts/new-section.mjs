@@ -43,10 +43,10 @@ const REGISTRATIONS = [
       anchored(t, /("workspaces": \[[^\]]*?)(\n\s*)"server"/, `$1$2"remote-${n.__name__}",$2"server"`, 'package.json'),
   },
   {
-    file: 'shared/src/domain/api.ts',
+    file: 'shared/src/domain/paths.ts',
     why: 'REMOTE_NAMES (the server serves /remotes/<name>/ and reads REMOTE_<NAME>_URL from it)',
     edit: (t, n) =>
-      anchored(t, /(export const REMOTE_NAMES = \[[^\]]*?)(,?\s*\] as const;)/, `$1, '${n.__name__}'$2`, 'api.ts'),
+      anchored(t, /(export const REMOTE_NAMES = \[[^\]]*?)(,?\s*\] as const;)/, `$1, '${n.__name__}'$2`, 'paths.ts'),
   },
   {
     file: 'shared/src/domain/sections.ts',
@@ -176,9 +176,9 @@ export function refusal(name, root) {
   const existing = taken.find((path) => existsSync(join(root, path)));
   if (existing) return `A section named ${name} exists already (${existing}).`;
   const sections = readFileSync(join(root, 'shared/src/domain/sections.ts'), 'utf8');
-  const api = readFileSync(join(root, 'shared/src/domain/api.ts'), 'utf8');
-  if (sections.includes(`'${name}'`) || api.includes(`'${name}'`))
-    return `A section named ${name} exists already (shared/src/domain/sections.ts or api.ts).`;
+  const paths = readFileSync(join(root, 'shared/src/domain/paths.ts'), 'utf8');
+  if (sections.includes(`'${name}'`) || paths.includes(`'${name}'`))
+    return `A section named ${name} exists already (shared/src/domain/sections.ts or paths.ts).`;
   return undefined;
 }
 

@@ -99,7 +99,7 @@ describe('npm run new-section', () => {
       assert.ok(existsSync(join(dir, file)), file);
     const workspaces = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).workspaces;
     assert.ok(workspaces.includes('remote-lost-found'));
-    assert.match(readFileSync(join(dir, 'shared/src/domain/api.ts'), 'utf8'), /REMOTE_NAMES = \[[^\]]*'lost-found'/);
+    assert.match(readFileSync(join(dir, 'shared/src/domain/paths.ts'), 'utf8'), /REMOTE_NAMES = \[[^\]]*'lost-found'/);
     const again = scaffold(dir, NAME);
     assert.equal(again.status, 1);
     assert.match(again.stderr, /A section named lost-found exists already/);
