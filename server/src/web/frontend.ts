@@ -2,14 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import {
-  API_PATHS,
-  type AppConfig,
-  appConfigSchema,
-  PUBLIC_APP_PAGES,
-  type PublicAppPage,
-  REMOTE_NAMES,
-} from '@ummahnotify/shared/domain';
+import { API_PATHS, type AppConfig, appConfigSchema, publicAppPage, REMOTE_NAMES } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
@@ -30,8 +23,7 @@ export function appConfig(config: Config): AppConfig {
 
 /** The page a path gets: the light public app's for its pages (PUBLIC_APP_PAGES), else the shell's. */
 export function pageFile(url: string): string {
-  const path = url.split('?')[0].replace(/(.)\/+$/, '$1');
-  return PUBLIC_APP_PAGES.includes(path as PublicAppPage) ? 'public-app/index.html' : 'index.html';
+  return publicAppPage(url) ? 'public-app/index.html' : 'index.html';
 }
 
 /**

@@ -20,3 +20,9 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** The signed-out pages the light public app serves (no antd, no federation); the server sends them its page. */
 export const PUBLIC_APP_PAGES = ['/login'] as const;
 export type PublicAppPage = (typeof PUBLIC_APP_PAGES)[number];
+
+/** The light public app's page a URL names (its query and a final slash ignored), or undefined. */
+export function publicAppPage(url: string): PublicAppPage | undefined {
+  const path = url.split('?')[0].replace(/(.)\/+$/, '$1');
+  return PUBLIC_APP_PAGES.find((page) => page === path);
+}

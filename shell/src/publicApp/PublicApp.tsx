@@ -1,4 +1,4 @@
-import type { AppConfig, PublicAppPage } from '@ummahnotify/shared/domain';
+import { type AppConfig, type PublicAppPage, publicAppPage } from '@ummahnotify/shared/domain';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n';
@@ -7,7 +7,8 @@ import { LoginPage } from './LoginPage';
 const PAGES: Record<PublicAppPage, ComponentType<{ config: AppConfig }>> = { '/login': LoginPage };
 
 export function pageFor(pathname: string): ComponentType<{ config: AppConfig }> | undefined {
-  return PAGES[pathname.replace(/(.)\/+$/, '$1') as PublicAppPage];
+  const page = publicAppPage(pathname);
+  return page && PAGES[page];
 }
 
 /** The page the server sent this app for (PUBLIC_APP_PAGES), with its translations. */
