@@ -7,8 +7,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, CopyRspackPlugin, DefinePlugin, type EntryObject, HtmlRspackPlugin } from '@rspack/core';
+import {
+  type Configuration,
+  CopyRspackPlugin,
+  DefinePlugin,
+  type EntryObject,
+  HtmlRspackPlugin,
+  SwcJsMinimizerRspackPlugin,
+} from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
+import { PUBLIC_APP_DIR, PUBLIC_APP_ENTRIES } from './shared/src/domain/paths';
 
 type Exposes = Record<string, string>;
 
@@ -214,8 +222,7 @@ export function createConfig({
   };
 }
 
-/** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
-export const PUBLIC_APP_DIR = 'public-app';
+export { PUBLIC_APP_DIR };
 
 /**
  * The light public app (shell/src/publicApp): the signed-out pages of PUBLIC_APP_PAGES as a plain React build,
@@ -235,7 +242,10 @@ export function createPublicAppConfig({
       context: dir,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      entry: { public: './src/publicApp/index.tsx' },
+      // One entry per page, each a single script (no chunk shared between pages: one request, no waterfall).
+      entry: Object.fromEntries(
+        Object.values(PUBLIC_APP_ENTRIES).map((name) => [name, `./src/publicApp/${name}/index.tsx`]),
+      ),
       output: {
         path: path.join(dir, 'dist', PUBLIC_APP_DIR),
         publicPath: `/${PUBLIC_APP_DIR}/`,
@@ -256,7 +266,12 @@ export function createPublicAppConfig({
           { test: /shared[\\/]src[\\/]domain[\\/]/, sideEffects: false },
         ],
       },
-      plugins: [new HtmlRspackPlugin({ template: './index.html' })],
+      // Scripts minified; CSS not: lightningcss writes antd's line heights to 5 digits (1.57143 for 11/7), which moves
+      // some lines of text by a pixel from where antd draws them.
+      optimization: { minimizer: [new SwcJsMinimizerRspackPlugin()] },
+      plugins: Object.values(PUBLIC_APP_ENTRIES).map(
+        (name) => new HtmlRspackPlugin({ template: './index.html', filename: `${name}.html`, chunks: [name] }),
+      ),
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
     };

@@ -102,14 +102,24 @@ test.describe('public pages', () => {
     );
   });
 
-  test('/login is the light public app: one script, no antd, and the language chosen on the landing page', async ({
+  test('/ and /login are the light public app: one script each, no antd, and the language carries over', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
+    const light = async () => {
+      expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(false);
+      expect(await page.locator('[class*="css-var-"]').count()).toBe(0);
+    };
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Upcoming' })).toBeVisible();
+    await expect(page.getByText('This browser')).toBeVisible();
+    // The sign-up form's schemas come only when the visitor turns to it.
+    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/landing\.[0-9a-f]{8}\.js$/)]);
+    await light();
+
     await page.getByText('தமிழ்').first().click();
     const staffSignIn = page.getByRole('button', { name: 'பணியாளர் உள்நுழைவு' });
     await staffSignIn.waitFor();
@@ -118,9 +128,8 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 3, name: 'பணியாளர் உள்நுழைவு' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
-    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/public\.[0-9a-f]{8}\.js$/)]);
-    expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(false);
-    expect(await page.locator('[class*="css-var-"]').count()).toBe(0);
+    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/login\.[0-9a-f]{8}\.js$/)]);
+    await light();
   });
 
   test('/thanks has both texts and the WhatsApp support link', async ({ page }) => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type SessionUser, useAuthStore } from '@ummahnotify/shared/client';
 import { fakeApi, restoreApi } from '../../shared/test/fakeApi';
 import { renderWithProviders } from '../../shared/test/render';
-import { AppRoutes } from './AppRoutes';
+import { AppRoutes, fullPageLoad } from './AppRoutes';
 import { loadSectionModule } from './remotes/federation';
 
 jest.mock('./remotes/federation', () => ({
@@ -45,10 +45,11 @@ afterEach(() => {
 const where = () => screen.getByTestId('location');
 
 describe('routes (SPEC §2)', () => {
-  it('shows the landing page at / with a way to the login page', async () => {
+  it("hands / to the light public app's landing page with a full page load", async () => {
+    const load = jest.spyOn(fullPageLoad, 'replace').mockImplementation(() => {});
     await renderWithProviders(<AppRoutes />, { history: ['/'] });
-    expect(screen.getByText(/Janaza notices and community events/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Staff sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('You do not have permission to access this page')).toBeNull();
+    expect(load).toHaveBeenCalledWith(window.location.href);
   });
 
   it('shows the 403 page for any other top-level path', async () => {

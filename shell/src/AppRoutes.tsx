@@ -1,5 +1,5 @@
 import { DASHBOARD_PATH, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
 // Each page is a chunk of its own, so a page loads only its own code: the landing page none of the dashboard's
@@ -7,19 +7,27 @@ import { Route, Routes } from 'react-router-dom';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
-const LandingPage = page(() => import('./pages/LandingPage'), 'LandingPage');
 const ThanksPage = page(() => import('./pages/ThanksPage'), 'ThanksPage');
 const ForbiddenPage = page(() => import('./pages/ForbiddenPage'), 'ForbiddenPage');
 const ConfirmEmailPage = page(() => import('./signup/ConfirmEmailPage'), 'ConfirmEmailPage');
 const UnsubscribePage = page(() => import('./signup/UnsubscribePage'), 'UnsubscribePage');
 const DashboardRoutes = page(() => import('./dashboard/DashboardRoutes'), 'DashboardRoutes');
 
-/** SPEC §2 route table, but for /login: the light public app's page (shell/src/publicApp), sent by the server. */
+/** A page of the light public app (PUBLIC_APP_PAGES): reached from here, as by `<Navigate to="/">`, it is loaded anew. */
+function LightAppPage() {
+  useEffect(() => fullPageLoad.replace(window.location.href), []);
+  return null;
+}
+
+/** The browser's own page load (a seam for tests: jsdom cannot load pages). */
+export const fullPageLoad = { replace: (href: string) => window.location.replace(href) };
+
+/** SPEC §2 route table, but for / and /login: the light public app's pages (shell/src/publicApp), sent by the server. */
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={<LightAppPage />} />
         <Route path="/thanks" element={<ThanksPage />} />
         <Route path={SIGNUP_PAGES.confirmEmail} element={<ConfirmEmailPage />} />
         <Route path={SIGNUP_PAGES.unsubscribe} element={<UnsubscribePage />} />

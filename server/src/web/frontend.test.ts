@@ -17,7 +17,8 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(root, 'shell', 'dist', 'main.1a2b3c4d.js'), 'console.log(1)');
     mkdirSync(join(root, 'shell', 'dist', 'public-app'), { recursive: true });
-    writeFileSync(join(root, 'shell', 'dist', 'public-app', 'index.html'), '<!doctype html><title>public app</title>');
+    for (const page of ['landing', 'login'])
+      writeFileSync(join(root, 'shell', 'dist', 'public-app', `${page}.html`), `<!doctype html><title>${page}</title>`);
     mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
@@ -37,7 +38,7 @@ describe('serving the shell and the remotes', () => {
   });
 
   test('client routes get the shell, revalidated on every load', async () => {
-    for (const path of ['/', '/thanks', '/dashboard/events/create', '/anything-else', '/login/more']) {
+    for (const path of ['/thanks', '/dashboard/events/create', '/anything-else', '/login/more', '/index.html']) {
       const res = await app.inject(path);
       assert.equal(res.statusCode, 200, path);
       assert.match(res.body, /<title>shell<\/title>/);
@@ -45,11 +46,18 @@ describe('serving the shell and the remotes', () => {
     }
   });
 
-  test('the sign-in page gets the light public app, with or without a query or a final slash', async () => {
-    for (const path of ['/login', '/login/', '/login?error=expired']) {
+  test("the landing and sign-in pages get the light public app's page, with or without a query or a final slash", async () => {
+    const pages = {
+      '/': 'landing',
+      '/?lang=ta': 'landing',
+      '/login': 'login',
+      '/login/': 'login',
+      '/login?error=expired': 'login',
+    };
+    for (const [path, page] of Object.entries(pages)) {
       const res = await app.inject(path);
       assert.equal(res.statusCode, 200, path);
-      assert.match(res.body, /<title>public app<\/title>/, path);
+      assert.match(res.body, new RegExp(`<title>${page}</title>`), path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
   });

@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PATHS, type AppConfig, appConfigSchema, publicAppPage, REMOTE_NAMES } from '@ummahnotify/shared/domain';
+import {
+  API_PATHS,
+  type AppConfig,
+  appConfigSchema,
+  PUBLIC_APP_DIR,
+  PUBLIC_APP_ENTRIES,
+  publicAppPage,
+  REMOTE_NAMES,
+} from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
@@ -23,7 +31,8 @@ export function appConfig(config: Config): AppConfig {
 
 /** The page a path gets: the light public app's for its pages (PUBLIC_APP_PAGES), else the shell's. */
 export function pageFile(url: string): string {
-  return publicAppPage(url) ? 'public-app/index.html' : 'index.html';
+  const page = publicAppPage(url);
+  return page ? `${PUBLIC_APP_DIR}/${PUBLIC_APP_ENTRIES[page]}.html` : 'index.html';
 }
 
 /**
@@ -48,7 +57,9 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
   await registerWithAccess(app, 'public', fastifyStatic, {
     root: shellDist,
     prefix: '/',
-    index: ['index.html'],
+    // `/` is a page like any other, chosen by pageFile() below: no directory index, and the not-found handler.
+    index: false,
+    allowedPath: (pathName: string) => pathName !== '/',
     wildcard: true,
     decorateReply: false,
     ...files,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRAYERS } from './janaza/prayers';
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -56,5 +57,4 @@ export const DEFAULT_SERVICE_TYPE: ServiceType = 'general';
 export const SUBSCRIBER_CHANNELS = ['webpush', 'email', 'whatsapp', 'telegram'] as const;
 export type SubscriberChannel = (typeof SUBSCRIBER_CHANNELS)[number];
 
-export const TOPICS = ['janaza', 'events'] as const;
-export type Topic = (typeof TOPICS)[number];
+export const prayerSchema = z.enum(PRAYERS);

@@ -1,28 +1,5 @@
 import { z } from 'zod';
-import { prayerSchema } from './janaza/prayers';
-
-/**
- * The public feed on the landing page: upcoming approved, non-private janaza notices and published
- * events, each with an .ics file. Nothing here needs a session.
- */
-export const FEED_API = {
-  feed: '/api/public/feed',
-  /** In English, or in Tamil with language 'ta'. */
-  janazaIcs: (id: string, language?: 'en' | 'ta') =>
-    `/api/public/feed/janaza/${id}.ics${language === 'ta' ? '?lang=ta' : ''}`,
-  eventIcs: (id: string) => `/api/public/feed/events/${id}.ics`,
-  /** An upload that belongs to an approved non-private notice or a published event; 404 otherwise. */
-  image: (id: string) => `/api/public/images/${id}`,
-} as const;
-
-/**
- * The id of an item's card on the landing page: messages and calendar files link to `/#<anchor>`,
- * the feed gives its cards these ids.
- */
-export const FEED_ANCHOR = {
-  janaza: (id: string) => `janaza-${id}`,
-  event: (id: string) => `event-${id}`,
-} as const;
+import { prayerSchema } from './enums';
 
 export const feedJanazaSchema = z.object({
   _id: z.string(),

@@ -19,4 +19,5 @@ export * from './signIn';
 export * from './signup';
 export * from './summary';
 export * from './time';
+export * from './topics';
 export * from './validation';

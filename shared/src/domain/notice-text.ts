@@ -1,4 +1,4 @@
-import { catalogues } from './i18n';
+import { prayer } from './i18n/prayer';
 import { isPrayer, type Prayer } from './janaza/prayers';
 import type { Language } from './languages';
 import { dateTimeFormat, formatNoticeTime, localeOf, TIME_ZONE } from './time';
@@ -35,7 +35,7 @@ export function formatJanazaWhen(
   const date = new Date(notice.dueDate);
   if (!isPrayer(notice.prayer) || Number.isNaN(date.getTime())) return formatNoticeTime(notice.dueDate, language);
   const locale = localeOf(language);
-  const t = catalogues.prayer[language];
+  const t = prayer[language];
   return fillIn(t.when, {
     date: dateTimeFormat(locale, { timeZone: TIME_ZONE, dateStyle }).format(date),
     prayer: t[`name.${notice.prayer}`],
@@ -54,7 +54,7 @@ export function formatJanazaPlace(notice: Omit<JanazaWhenWhere, 'dueDate' | 'pra
   return [
     provider,
     address && address !== provider ? address : '',
-    postal ? fillIn(catalogues.prayer[language].singapore, { postal }) : '',
+    postal ? fillIn(prayer[language].singapore, { postal }) : '',
   ]
     .filter(Boolean)
     .join(', ');

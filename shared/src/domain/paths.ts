@@ -18,11 +18,78 @@ export const REMOTE_NAMES = ['janaza', 'events', 'members', 'summary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** The signed-out pages the light public app serves (no antd, no federation); the server sends them its page. */
-export const PUBLIC_APP_PAGES = ['/login'] as const;
+export const PUBLIC_APP_PAGES = ['/', '/login'] as const;
 export type PublicAppPage = (typeof PUBLIC_APP_PAGES)[number];
+
+/** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
+export const PUBLIC_APP_DIR = 'public-app';
+
+/** Each page's build of the light public app (its entry, and `<name>.html`): a page loads only its own code. */
+export const PUBLIC_APP_ENTRIES: Record<PublicAppPage, string> = { '/': 'landing', '/login': 'login' };
 
 /** The light public app's page a URL names (its query and a final slash ignored), or undefined. */
 export function publicAppPage(url: string): PublicAppPage | undefined {
   const path = url.split('?')[0].replace(/(.)\/+$/, '$1');
   return PUBLIC_APP_PAGES.find((page) => page === path);
 }
+
+/**
+ * Public sign-up (no sign-in): the landing page subscribes a visitor on one channel with chosen
+ * topics and language. Links in messages come back to the shell's /subscribe/confirm and
+ * /unsubscribe pages, which call these endpoints.
+ */
+export const SIGNUP_API = {
+  /** GET: which channels can be chosen, the VAPID public key, the Telegram bot's name. */
+  options: '/api/public/signup/options',
+  /** POST {subscription, topics, language} -> 201; the browser is subscribed at once. */
+  webpush: '/api/public/signup/webpush',
+  /** POST {endpoint}: the browser stops receiving pushes. */
+  webpushRemove: '/api/public/signup/webpush/remove',
+  /** POST {email, topics, language} -> 202; a confirmation link is mailed, nothing else is sent before it is clicked. */
+  email: '/api/public/signup/email',
+  /** POST {token}: the confirmation link's token. */
+  emailConfirm: '/api/public/signup/email/confirm',
+  /** POST {topics, language} -> {link}: a t.me deep link whose /start token registers the chat. */
+  telegram: '/api/public/signup/telegram',
+  /** POST: Telegram's webhook (X-Telegram-Bot-Api-Secret-Token checked). */
+  telegramWebhook: '/api/public/telegram/webhook',
+  /** POST {phone, topics, language} -> 202; a code is sent over WhatsApp. */
+  whatsapp: '/api/public/signup/whatsapp',
+  /** POST {phone, code}. */
+  whatsappConfirm: '/api/public/signup/whatsapp/confirm',
+  /** GET (verification handshake) and POST (messages; X-Hub-Signature-256 checked): WhatsApp Cloud API webhook. */
+  whatsappWebhook: '/api/public/whatsapp/webhook',
+  /** POST {token}: the unsubscribe link of every email (and the page /unsubscribe). */
+  unsubscribe: '/api/public/unsubscribe',
+  /** POST List-Unsubscribe=One-Click (RFC 8058), the List-Unsubscribe header's URL. */
+  oneClickUnsubscribe: (token: string) => `/api/public/unsubscribe/${token}`,
+} as const;
+
+/** Shell pages that links in messages open. */
+export const SIGNUP_PAGES = {
+  confirmEmail: '/subscribe/confirm',
+  unsubscribe: '/unsubscribe',
+} as const;
+
+/**
+ * The public feed on the landing page: upcoming approved, non-private janaza notices and published
+ * events, each with an .ics file. Nothing here needs a session.
+ */
+export const FEED_API = {
+  feed: '/api/public/feed',
+  /** In English, or in Tamil with language 'ta'. */
+  janazaIcs: (id: string, language?: 'en' | 'ta') =>
+    `/api/public/feed/janaza/${id}.ics${language === 'ta' ? '?lang=ta' : ''}`,
+  eventIcs: (id: string) => `/api/public/feed/events/${id}.ics`,
+  /** An upload that belongs to an approved non-private notice or a published event; 404 otherwise. */
+  image: (id: string) => `/api/public/images/${id}`,
+} as const;
+
+/**
+ * The id of an item's card on the landing page: messages and calendar files link to `/#<anchor>`,
+ * the feed gives its cards these ids.
+ */
+export const FEED_ANCHOR = {
+  janaza: (id: string) => `janaza-${id}`,
+  event: (id: string) => `event-${id}`,
+} as const;

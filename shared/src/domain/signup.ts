@@ -1,48 +1,10 @@
 import { z } from 'zod';
-import { TOPICS } from './enums';
 import { signup as text } from './i18n/signup';
 import { LANGUAGES } from './languages';
+import { TOPICS } from './topics';
 
 /** Refusals are the English side of the sign-up catalogue, so the page shows their Tamil twin. */
 const m = text.en;
-
-/**
- * Public sign-up (no sign-in): the landing page subscribes a visitor on one channel with chosen
- * topics and language. Links in messages come back to the shell's /subscribe/confirm and
- * /unsubscribe pages, which call these endpoints.
- */
-export const SIGNUP_API = {
-  /** GET: which channels can be chosen, the VAPID public key, the Telegram bot's name. */
-  options: '/api/public/signup/options',
-  /** POST {subscription, topics, language} -> 201; the browser is subscribed at once. */
-  webpush: '/api/public/signup/webpush',
-  /** POST {endpoint}: the browser stops receiving pushes. */
-  webpushRemove: '/api/public/signup/webpush/remove',
-  /** POST {email, topics, language} -> 202; a confirmation link is mailed, nothing else is sent before it is clicked. */
-  email: '/api/public/signup/email',
-  /** POST {token}: the confirmation link's token. */
-  emailConfirm: '/api/public/signup/email/confirm',
-  /** POST {topics, language} -> {link}: a t.me deep link whose /start token registers the chat. */
-  telegram: '/api/public/signup/telegram',
-  /** POST: Telegram's webhook (X-Telegram-Bot-Api-Secret-Token checked). */
-  telegramWebhook: '/api/public/telegram/webhook',
-  /** POST {phone, topics, language} -> 202; a code is sent over WhatsApp. */
-  whatsapp: '/api/public/signup/whatsapp',
-  /** POST {phone, code}. */
-  whatsappConfirm: '/api/public/signup/whatsapp/confirm',
-  /** GET (verification handshake) and POST (messages; X-Hub-Signature-256 checked): WhatsApp Cloud API webhook. */
-  whatsappWebhook: '/api/public/whatsapp/webhook',
-  /** POST {token}: the unsubscribe link of every email (and the page /unsubscribe). */
-  unsubscribe: '/api/public/unsubscribe',
-  /** POST List-Unsubscribe=One-Click (RFC 8058), the List-Unsubscribe header's URL. */
-  oneClickUnsubscribe: (token: string) => `/api/public/unsubscribe/${token}`,
-} as const;
-
-/** Shell pages that links in messages open. */
-export const SIGNUP_PAGES = {
-  confirmEmail: '/subscribe/confirm',
-  unsubscribe: '/unsubscribe',
-} as const;
 
 const topicsSchema = z
   .array(z.enum(TOPICS, { error: `Topic must be one of ${TOPICS.join(', ')}` }), { error: 'Choose the topics' })

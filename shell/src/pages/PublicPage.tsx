@@ -2,7 +2,6 @@ import { LanguageSwitch } from '@ummahnotify/shared/client';
 import { Card, Flex, Layout, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { DemoBanner } from '../layout/DemoBanner';
 
 /** The frame of the signed-out pages (landing, login, /thanks, 403): brand, language switch, one card. */
@@ -20,11 +19,12 @@ export function PublicPage({ children, wide = false }: { children: ReactNode; wi
         gap={8}
         style={{ padding: '12px 16px', background: token.colorBgContainer }}
       >
-        <Link to="/">
+        {/* A full load: the landing page is the light public app's. */}
+        <a href="/">
           <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
             {t('appName')}
           </Typography.Title>
-        </Link>
+        </a>
         <LanguageSwitch />
       </Flex>
       <Layout.Content style={{ padding: 16 }}>

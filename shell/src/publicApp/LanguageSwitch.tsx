@@ -7,6 +7,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
   return (
     <Segmented<Language>
+      small
       label={t('language')}
       value={i18n.language === 'ta' ? 'ta' : 'en'}
       options={[

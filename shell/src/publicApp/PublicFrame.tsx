@@ -6,7 +6,7 @@ import { AppLayout, Card, Content, HeaderBar } from './ui/Layout';
 import { Title } from './ui/Typography';
 
 /** The dashboard's PublicPage frame (shell/src/pages/PublicPage.tsx), drawn without antd: brand, language, card. */
-export function PublicFrame({ demo, children }: { demo: boolean; children: ReactNode }) {
+export function PublicFrame({ demo, wide = false, children }: { demo: boolean; wide?: boolean; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <AppLayout>
@@ -20,7 +20,7 @@ export function PublicFrame({ demo, children }: { demo: boolean; children: React
         <LanguageSwitch />
       </HeaderBar>
       <Content style={{ padding: 16 }}>
-        <Card style={{ maxWidth: 560, margin: '24px auto' }}>{children}</Card>
+        <Card style={{ maxWidth: wide ? 960 : 560, margin: '24px auto' }}>{children}</Card>
       </Content>
     </AppLayout>
   );

@@ -1,11 +1,11 @@
 import { common } from '@ummahnotify/shared/catalogues/common';
 import { shell } from '@ummahnotify/shared/catalogues/shell';
 import { readStoredLanguage, rememberLanguage } from '@ummahnotify/shared/client/languageStorage';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@ummahnotify/shared/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@ummahnotify/shared/domain';
 import i18next from 'i18next';
 
 /**
- * The light public app's translations: only the two namespaces its pages use (the dashboard's i18n instance
+ * The light public app's translations: `common` and `shell`, plus what a page adds (the dashboard's i18n instance
  * carries every section's). The language choice is the dashboard's, from the same storage.
  */
 export const i18n = i18next.createInstance();
@@ -22,3 +22,10 @@ void i18n.init({
 });
 rememberLanguage(i18n.language);
 i18n.on('languageChanged', rememberLanguage);
+
+/** A page's own namespaces (the landing page's sign-up and prayer texts); those already there are kept. */
+export function addPageTexts(catalogues: Record<string, Record<Language, Record<string, string>>>): void {
+  for (const [ns, texts] of Object.entries(catalogues))
+    for (const language of LANGUAGES)
+      if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, texts[language]);
+}

@@ -1,6 +1,5 @@
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { PublicPage } from '../pages/PublicPage';
 import type { TokenActionState } from './useTokenAction';
 
@@ -20,9 +19,9 @@ export function TokenResultPage({
 }) {
   const { t } = useTranslation('signup');
   const home = (
-    <Link key="home" to="/">
+    <a key="home" href="/">
       {t('backHome')}
-    </Link>
+    </a>
   );
   if (state === 'working') {
     return (

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { genderSchema, notificationStatusSchema } from '../enums';
-import { prayerSchema } from './prayers';
+import { genderSchema, notificationStatusSchema, prayerSchema } from '../enums';
 
 /** A notice as the API answers it (SPEC §3 field names). */
 export const janazaNoticeSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here (its schema is enums.ts' prayerSchema): the light public app's feed reads these.
 
 /**
  * The five daily prayers a janaza prayer is announced after (issue 15, "Prayer-tied time"), with the
@@ -28,5 +28,3 @@ export function parsePrayerDate(value: string): [number, number, number] | undef
 export function mapLink(postal: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`Singapore ${postal}`).replace(/%20/g, '+')}`;
 }
-
-export const prayerSchema = z.enum(PRAYERS);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { SUBSCRIBER_CHANNELS, TOPICS } from '../enums';
+import { SUBSCRIBER_CHANNELS } from '../enums';
 import { blankToUndefined, formBoolean } from '../form-fields';
 import { JANAZA_PATHS } from '../janaza';
 import { LANGUAGES } from '../languages';
+import { TOPICS } from '../topics';
 
 /**
  * Subscribers: the people who receive janaza notices and events, one row per channel address

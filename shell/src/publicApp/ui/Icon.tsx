@@ -12,12 +12,12 @@ function renderNode({ tag, attrs, children = [] }: AbstractNode, key?: number): 
 }
 
 /** One icon of antd's set, drawn as @ant-design/icons draws it, from its definition alone (no icon library code). */
-export function Icon({ definition }: { definition: IconDefinition }) {
+export function Icon({ definition, spin = false }: { definition: IconDefinition; spin?: boolean }) {
   const { icon, name } = definition;
   if (typeof icon === 'function') throw new Error(`Two-tone icons are not drawn here: ${name}`);
   const attrs = { ...icon.attrs, 'data-icon': name, width: '1em', height: '1em', fill: 'currentColor' };
   return (
-    <span role="img" aria-label={name} className={`anticon anticon-${name}`}>
+    <span role="img" aria-label={name} className={`anticon anticon-${name}${spin ? ' anticon-spin' : ''}`}>
       {renderNode({ ...icon, attrs: { ...attrs, 'aria-hidden': 'true' } })}
     </span>
   );

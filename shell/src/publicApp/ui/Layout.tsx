@@ -31,10 +31,20 @@ export function Content({ style, children }: { style?: CSSProperties; children: 
   );
 }
 
-/** antd's `<Card>`. */
-export function Card({ style, children }: { style?: CSSProperties; children: ReactNode }) {
+/** antd's `<Card>`, or `<Card size="small">`. */
+export function Card({
+  small = false,
+  id,
+  style,
+  children,
+}: {
+  small?: boolean;
+  id?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
   return (
-    <div className={`ant-card ant-card-bordered ${ANTD_SCOPE}`} style={style}>
+    <div id={id} className={`ant-card ant-card-bordered${small ? ' ant-card-small' : ''} ${ANTD_SCOPE}`} style={style}>
       <div className="ant-card-body">{children}</div>
     </div>
   );

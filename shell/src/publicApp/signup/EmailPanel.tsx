@@ -1,14 +1,17 @@
-import { MailOutlined } from '@ant-design/icons';
-import { emailSignupSchema, SIGNUP_API } from '@ummahnotify/shared/domain';
-import { Button, Form, Input, Typography } from 'antd';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { useState } from 'react';
+import { Button } from '../ui/Button';
+import { Form, FormItem } from '../ui/Form';
+import { Input } from '../ui/Input';
+import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
 import { type Outcome, OutcomeAlert } from './Outcome';
 import { useSignupText } from './useSignupText';
 
 /** Email: double opt-in; the server mails a confirmation link and sends nothing else before it is clicked. */
 export function EmailPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, failureText, firstProblem } = useSignupText();
+  const { t, checks, unreachable } = useSignupText();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,8 +19,10 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
 
   async function submit() {
     const chosen = choice();
-    const parsed = emailSignupSchema.shape.email.safeParse(email);
-    setProblem(firstProblem(parsed));
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
+    const parsed = check.emailSignupSchema.shape.email.safeParse(email);
+    setProblem(check.firstProblem(parsed));
     if (!chosen || !parsed.success) return;
     setBusy(true);
     setOutcome(null);
@@ -25,38 +30,33 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
       await post(SIGNUP_API.email, { email: parsed.data, ...chosen });
       setOutcome({ type: 'success', text: t('emailSent', { email: parsed.data }) });
     } catch (error) {
-      setOutcome({ type: 'error', text: failureText(error) });
+      setOutcome({ type: 'error', text: check.failureText(error) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Form layout="vertical" onFinish={submit} requiredMark={false} noValidate>
-      <Typography.Paragraph>{t('emailIntro')}</Typography.Paragraph>
-      <Form.Item
-        label={t('emailLabel')}
-        htmlFor="signup-email"
-        validateStatus={problem ? 'error' : undefined}
-        help={problem ?? undefined}
-      >
+    <Form onSubmit={submit}>
+      <Paragraph>{t('emailIntro')}</Paragraph>
+      <FormItem label={t('emailLabel')} htmlFor="signup-email" error={problem}>
         <Input
           id="signup-email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          size="large"
-          prefix={<MailOutlined />}
+          prefix={MailOutlined}
           placeholder={t('emailPlaceholder')}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          invalid={!!problem}
+          onChange={setEmail}
         />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: outcome ? 12 : 0 }}>
-        <Button type="primary" size="large" htmlType="submit" loading={busy}>
+      </FormItem>
+      <FormItem style={{ marginBottom: outcome ? 12 : 0 }}>
+        <Button submit loading={busy}>
           {t('emailButton')}
         </Button>
-      </Form.Item>
+      </FormItem>
       <OutcomeAlert outcome={outcome} />
     </Form>
   );

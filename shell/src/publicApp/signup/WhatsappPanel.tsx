@@ -1,13 +1,17 @@
-import { SIGNUP_API, sgPhoneSchema, whatsappConfirmSchema } from '@ummahnotify/shared/domain';
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { type ReactNode, useState } from 'react';
+import { Button } from '../ui/Button';
+import { Flex } from '../ui/Flex';
+import { Form, FormItem } from '../ui/Form';
+import { Input } from '../ui/Input';
+import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
 import { type Outcome, OutcomeAlert } from './Outcome';
-import { useSignupText } from './useSignupText';
+import { type SignupChecks, useSignupText } from './useSignupText';
 
 /** WhatsApp: an 8-digit Singapore number (+65 fixed), then the 6-digit code the server sent there. */
 export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, failureText, firstProblem } = useSignupText();
+  const { t, checks, unreachable } = useSignupText();
   const [digits, setDigits] = useState('');
   const [phone, setPhone] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -16,13 +20,13 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [done, setDone] = useState(false);
 
-  async function call(action: () => Promise<void>) {
+  async function call(check: SignupChecks, action: () => Promise<void>) {
     setBusy(true);
     setOutcome(null);
     try {
       await action();
     } catch (error) {
-      setOutcome({ type: 'error', text: failureText(error) });
+      setOutcome({ type: 'error', text: check.failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -30,10 +34,12 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
 
   async function sendCode() {
     const chosen = choice();
-    const parsed = sgPhoneSchema.safeParse(digits);
-    setProblem(firstProblem(parsed));
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
+    const parsed = check.sgPhoneSchema.safeParse(digits);
+    setProblem(check.firstProblem(parsed));
     if (!chosen || !parsed.success) return;
-    await call(async () => {
+    await call(check, async () => {
       await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen });
       setPhone(parsed.data);
       setCode('');
@@ -43,10 +49,12 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
 
   async function confirm() {
     if (!phone) return;
-    const parsed = whatsappConfirmSchema.shape.code.safeParse(code);
-    setProblem(firstProblem(parsed));
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
+    const parsed = check.whatsappConfirmSchema.shape.code.safeParse(code);
+    setProblem(check.firstProblem(parsed));
     if (!parsed.success) return;
-    await call(async () => {
+    await call(check, async () => {
       await post(SIGNUP_API.whatsappConfirm, { phone, code: parsed.data });
       setDone(true);
       setOutcome({ type: 'success', text: t('whatsappDone', { phone }) });
@@ -61,14 +69,14 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
   }
 
   const field = (label: string, id: string, input: ReactNode) => (
-    <Form.Item label={label} htmlFor={id} validateStatus={problem ? 'error' : undefined} help={problem ?? undefined}>
+    <FormItem label={label} htmlFor={id} error={problem}>
       {input}
-    </Form.Item>
+    </FormItem>
   );
 
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={phone ? confirm : sendCode}>
-      <Typography.Paragraph>{t('whatsappIntro')}</Typography.Paragraph>
+    <Form onSubmit={phone ? confirm : sendCode}>
+      <Paragraph>{t('whatsappIntro')}</Paragraph>
       {!phone &&
         field(
           t('whatsappPhoneLabel'),
@@ -78,11 +86,11 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
             addonBefore="+65"
             inputMode="numeric"
             autoComplete="tel-national"
-            size="large"
             maxLength={9}
             placeholder="8123 4567"
             value={digits}
-            onChange={(e) => setDigits(e.target.value)}
+            invalid={!!problem}
+            onChange={setDigits}
           />,
         )}
       {phone &&
@@ -94,21 +102,21 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
             id="signup-code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            size="large"
             maxLength={6}
             style={{ maxWidth: 200, letterSpacing: 4 }}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            invalid={!!problem}
+            onChange={setCode}
           />,
         )}
       <Flex gap={8} wrap style={{ marginBottom: outcome ? 12 : 0 }}>
         {!done && (
-          <Button type="primary" size="large" htmlType="submit" loading={busy}>
+          <Button submit loading={busy}>
             {phone ? t('whatsappConfirm') : t('whatsappSendCode')}
           </Button>
         )}
         {phone && (
-          <Button size="large" type={done ? 'default' : 'link'} disabled={busy} onClick={otherNumber}>
+          <Button kind={done ? 'default' : 'link'} disabled={busy} onClick={otherNumber}>
             {t('whatsappOtherNumber')}
           </Button>
         )}

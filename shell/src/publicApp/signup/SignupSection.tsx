@@ -1,12 +1,23 @@
-import { GlobalOutlined, MailOutlined, SendOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { useIsMobile } from '@ummahnotify/shared/client';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import SendOutlined from '@ant-design/icons-svg/es/asn/SendOutlined';
+import WhatsAppOutlined from '@ant-design/icons-svg/es/asn/WhatsAppOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import { useIsMobile } from '@ummahnotify/shared/client/useIsMobile';
 import { type Language, type SignupOptions, TOPICS, type Topic } from '@ummahnotify/shared/domain';
-import { Alert, Checkbox, Flex, Form, Radio, Segmented, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/Alert';
+import { CheckboxGroup, RadioGroup } from '../ui/Choice';
+import { Flex } from '../ui/Flex';
+import { Form, FormItem } from '../ui/Form';
+import { Icon } from '../ui/Icon';
+import { Spin } from '../ui/Loading';
+import { Segmented } from '../ui/Segmented';
+import { Paragraph, Title } from '../ui/Typography';
 import { type Choice, useSignupOptions } from './api';
 import { EmailPanel } from './EmailPanel';
 import { TelegramPanel } from './TelegramPanel';
+import { useSignupText } from './useSignupText';
 import { WebPushPanel } from './WebPushPanel';
 import { WhatsappPanel } from './WhatsappPanel';
 import { pushSupported } from './webpush';
@@ -14,11 +25,11 @@ import { pushSupported } from './webpush';
 const CHANNELS = ['webpush', 'email', 'telegram', 'whatsapp'] as const;
 type Channel = (typeof CHANNELS)[number];
 
-const ICONS: Record<Channel, ReactNode> = {
-  webpush: <GlobalOutlined />,
-  email: <MailOutlined />,
-  telegram: <SendOutlined />,
-  whatsapp: <WhatsAppOutlined />,
+const ICONS: Record<Channel, IconDefinition> = {
+  webpush: GlobalOutlined,
+  email: MailOutlined,
+  telegram: SendOutlined,
+  whatsapp: WhatsAppOutlined,
 };
 const LABELS = {
   webpush: 'channelWebpush',
@@ -34,7 +45,7 @@ function available(options: SignupOptions, channel: Channel): boolean {
 
 /** "Get notices" on the landing page: topics, language, then one of the four channels. */
 export function SignupSection() {
-  const { t, i18n } = useTranslation('signup');
+  const { t, i18n, prefetch } = useSignupText();
   const options = useSignupOptions();
   // Four labels side by side do not fit a phone (Tamil least of all): there they stack.
   const stacked = useIsMobile();
@@ -53,14 +64,13 @@ export function SignupSection() {
 
   let channels: ReactNode;
   if (options.isPending) channels = <Spin description={t('optionsLoading')}>{<div style={{ height: 48 }} />}</Spin>;
-  else if (options.isError) channels = <Alert type="warning" showIcon title={t('optionsFailed')} />;
+  else if (options.isError) channels = <Alert type="warning" title={t('optionsFailed')} />;
   else {
     const data = options.data;
     const channel = picked ?? CHANNELS.find((c) => available(data, c)) ?? 'webpush';
     const panel = !available(data, channel) ? (
       <Alert
         type="info"
-        showIcon
         title={channel === 'webpush' && data.webpush.enabled ? t('webpushUnsupported') : t('channelOff')}
       />
     ) : channel === 'webpush' ? (
@@ -77,7 +87,7 @@ export function SignupSection() {
         <Segmented<Channel>
           block
           vertical={stacked}
-          aria-label={t('channelLabel')}
+          label={t('channelLabel')}
           value={channel}
           onChange={setPicked}
           options={CHANNELS.map((c) => ({
@@ -90,7 +100,9 @@ export function SignupSection() {
                 gap={stacked ? 10 : 0}
                 style={{ padding: '4px 0', lineHeight: 1.3 }}
               >
-                <span style={{ fontSize: 18 }}>{ICONS[c]}</span>
+                <span style={{ fontSize: 18 }}>
+                  <Icon definition={ICONS[c]} />
+                </span>
                 <span style={{ fontSize: stacked ? 15 : 13 }}>{t(LABELS[c])}</span>
               </Flex>
             ),
@@ -102,18 +114,14 @@ export function SignupSection() {
   }
 
   return (
-    <section id="get-notices" aria-labelledby="get-notices-title">
-      <Typography.Title level={2} id="get-notices-title" style={{ fontSize: 22 }}>
+    <section id="get-notices" aria-labelledby="get-notices-title" onFocus={prefetch} onPointerDown={prefetch}>
+      <Title level={2} id="get-notices-title" style={{ fontSize: 22 }}>
         {t('title')}
-      </Typography.Title>
-      <Typography.Paragraph>{t('intro')}</Typography.Paragraph>
-      <Form layout="vertical" component="div" requiredMark={false}>
-        <Form.Item
-          label={t('topicsLabel')}
-          validateStatus={topicsTouched && topicsProblem ? 'error' : undefined}
-          help={topicsTouched ? (topicsProblem ?? undefined) : undefined}
-        >
-          <Checkbox.Group<Topic>
+      </Title>
+      <Paragraph>{t('intro')}</Paragraph>
+      <Form>
+        <FormItem label={t('topicsLabel')} error={topicsTouched ? topicsProblem : null}>
+          <CheckboxGroup<Topic>
             value={topics}
             onChange={(v) => {
               setTopics(v);
@@ -124,19 +132,19 @@ export function SignupSection() {
               { value: 'events', label: t('topicEvents') },
             ]}
           />
-        </Form.Item>
-        <Form.Item label={t('languageLabel')}>
-          <Radio.Group
+        </FormItem>
+        <FormItem label={t('languageLabel')}>
+          <RadioGroup<Language>
             value={messageLanguage}
-            onChange={(e) => setLanguage(e.target.value as Language)}
+            onChange={setLanguage}
             options={[
               { value: 'en', label: t('languageEn') },
               { value: 'ta', label: t('languageTa') },
             ]}
           />
-        </Form.Item>
+        </FormItem>
       </Form>
-      <Typography.Paragraph style={{ marginBottom: 8 }}>{t('channelLabel')}</Typography.Paragraph>
+      <Paragraph style={{ marginBottom: 8 }}>{t('channelLabel')}</Paragraph>
       {channels}
     </section>
   );

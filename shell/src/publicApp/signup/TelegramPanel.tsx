@@ -1,14 +1,16 @@
-import { SendOutlined } from '@ant-design/icons';
-import { SIGNUP_API, telegramSignupResponseSchema } from '@ummahnotify/shared/domain';
-import { Button, Flex, Typography } from 'antd';
+import SendOutlined from '@ant-design/icons-svg/es/asn/SendOutlined';
+import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { useState } from 'react';
+import { Button } from '../ui/Button';
+import { Flex } from '../ui/Flex';
+import { Link, Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
 import { type Outcome, OutcomeAlert } from './Outcome';
 import { useSignupText } from './useSignupText';
 
 /** Telegram: the server gives a t.me deep link whose /start token registers the chat. */
 export function TelegramPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, failureText } = useSignupText();
+  const { t, checks, unreachable } = useSignupText();
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -16,15 +18,17 @@ export function TelegramPanel({ choice }: { choice: () => Choice | null }) {
   async function start() {
     const chosen = choice();
     if (!chosen) return;
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
     setBusy(true);
     setOutcome(null);
     try {
-      const answer = telegramSignupResponseSchema.parse(await post(SIGNUP_API.telegram, chosen));
+      const answer = check.telegramSignupResponseSchema.parse(await post(SIGNUP_API.telegram, chosen));
       setLink(answer.link);
       window.open(answer.link, '_blank', 'noopener,noreferrer');
     } catch (error) {
       setLink(null);
-      setOutcome({ type: 'error', text: failureText(error) });
+      setOutcome({ type: 'error', text: check.failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -32,19 +36,19 @@ export function TelegramPanel({ choice }: { choice: () => Choice | null }) {
 
   return (
     <Flex vertical gap={12}>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>{t('telegramIntro')}</Typography.Paragraph>
+      <Paragraph style={{ marginBottom: 0 }}>{t('telegramIntro')}</Paragraph>
       <div>
-        <Button type="primary" size="large" icon={<SendOutlined />} loading={busy} onClick={start}>
+        <Button icon={SendOutlined} loading={busy} onClick={start}>
           {t('telegramButton')}
         </Button>
       </div>
       {link && (
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
+        <Paragraph style={{ marginBottom: 0 }}>
           {t('telegramReady')}{' '}
-          <Typography.Link href={link} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+          <Link href={link} newTab style={{ wordBreak: 'break-all' }}>
             {link}
-          </Typography.Link>
-        </Typography.Paragraph>
+          </Link>
+        </Paragraph>
       )}
       <OutcomeAlert outcome={outcome} />
     </Flex>

@@ -1,23 +1,22 @@
 // The light public app: the signed-out pages of PUBLIC_APP_PAGES without antd or Module Federation. It draws antd's
 // look from antd's markup and its extracted CSS (antd.generated.css, written by scripts/public-app-css.tsx).
+// Each page is its own build entry (<page>/index.tsx), which starts here.
 import '@ummahnotify/shared/client/global.css';
 import './antd.generated.css';
 import { setApiBaseUrl } from '@ummahnotify/shared/client/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '../config/appConfig';
-import { PublicApp } from './PublicApp';
+import { PublicApp, type PublicPage } from './PublicApp';
 
-async function start(): Promise<void> {
+export async function startPublicApp(Page: PublicPage): Promise<void> {
   const config = await loadAppConfig();
   setApiBaseUrl(config.apiUrl);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   createRoot(root).render(
     <StrictMode>
-      <PublicApp config={config} pathname={window.location.pathname} />
+      <PublicApp config={config} Page={Page} />
     </StrictMode>,
   );
 }
-
-void start();

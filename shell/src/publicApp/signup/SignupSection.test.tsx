@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
 import { SIGNUP_API, type SignupOptions } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderLandingPart, setLanguage } from '../renderForTest';
 import { SignupSection } from './SignupSection';
 
 const OPTIONS: SignupOptions = {
@@ -33,7 +32,7 @@ afterEach(async () => {
 
 async function renderSection(routes: Parameters<typeof fakeApi>[0], options = OPTIONS) {
   const api = fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 200, data: options }, ...routes });
-  await renderWithProviders(<SignupSection />);
+  await renderLandingPart(<SignupSection />);
   await screen.findByRole('radio', { name: /Email|மின்னஞ்சல்/ });
   return api;
 }
@@ -194,7 +193,7 @@ describe('SignupSection', () => {
 
   it('says so when the options cannot be loaded', async () => {
     fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 0 } });
-    await renderWithProviders(<SignupSection />);
+    await renderLandingPart(<SignupSection />);
     // The query retries once, a second later.
     await waitFor(() =>
       expect(screen.getByText('The sign-up options could not be loaded. Please try again later.')).toBeInTheDocument(),

@@ -1,8 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
 import { FEED_API, type FeedResponse, formatNoticeTime } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { renderLandingPart, setLanguage } from '../renderForTest';
 import { FeedSection } from './FeedSection';
 
 jest.setTimeout(30_000);
@@ -65,7 +64,7 @@ afterEach(async () => {
 describe('FeedSection', () => {
   it('shows each notice and event under its anchor, with its calendar file', async () => {
     fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: FEED } });
-    const { container } = await renderWithProviders(<FeedSection />);
+    const { container } = await renderLandingPart(<FeedSection />);
     expect(await screen.findByText('Haji Ahmad bin Salleh')).toBeInTheDocument();
     const janaza = container.querySelector('#janaza-j1') as HTMLElement;
     expect(within(janaza).getByText('Age 82')).toBeInTheDocument();
@@ -100,7 +99,7 @@ describe('FeedSection', () => {
   it('shows events in Tamil when the page is, falling back to English for empty Tamil fields', async () => {
     await setLanguage('ta');
     fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: FEED } });
-    const { container } = await renderWithProviders(<FeedSection />);
+    const { container } = await renderLandingPart(<FeedSection />);
     const event = (await screen.findByRole('heading', { name: 'குடும்ப தினம்' })).closest('#event-e1') as HTMLElement;
     expect(within(event).getByText('Games and lunch')).toBeInTheDocument();
     expect(within(event).getByText('இடம்: ஈஸ்ட் கோஸ்ட் பூங்கா')).toBeInTheDocument();
@@ -116,7 +115,7 @@ describe('FeedSection', () => {
 
   it('says when nothing is coming up', async () => {
     fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: { janaza: [], events: [] } } });
-    await renderWithProviders(<FeedSection />);
+    await renderLandingPart(<FeedSection />);
     expect(await screen.findByText('No janaza prayer is announced at the moment.')).toBeInTheDocument();
     expect(screen.getByText('No event is coming up at the moment.')).toBeInTheDocument();
   });

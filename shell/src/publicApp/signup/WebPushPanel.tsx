@@ -1,7 +1,9 @@
-import { BellOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import { SIGNUP_API } from '@ummahnotify/shared/domain';
-import { Button, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { Button } from '../ui/Button';
+import { Flex } from '../ui/Flex';
+import { Paragraph, Text } from '../ui/Typography';
 import { type Choice, post } from './api';
 import { type Outcome, OutcomeAlert } from './Outcome';
 import { useSignupText } from './useSignupText';
@@ -9,7 +11,7 @@ import { currentSubscription, PushSetupError, pushSupported, subscribeToPush } f
 
 /** Web push: turn on (service worker, permission, subscription, then the server), save choices again, turn off. */
 export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice: () => Choice | null }) {
-  const { t, failureText } = useSignupText();
+  const { t, checks, unreachable } = useSignupText();
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -29,6 +31,8 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
   async function turnOn() {
     const chosen = choice();
     if (!chosen) return;
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
     setBusy(true);
     setOutcome(null);
     try {
@@ -47,7 +51,7 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
                   ? 'webpushDenied'
                   : 'webpushFailed',
             )
-          : failureText(error);
+          : check.failureText(error);
       setOutcome({ type: 'error', text });
     } finally {
       setBusy(false);
@@ -56,6 +60,8 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
 
   async function turnOff() {
     if (!subscription) return;
+    const check = await checks();
+    if (!check) return setOutcome(unreachable);
     setBusy(true);
     setOutcome(null);
     try {
@@ -64,7 +70,7 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
       setSubscription(null);
       setOutcome({ type: 'success', text: t('webpushRemoved') });
     } catch (error) {
-      setOutcome({ type: 'error', text: failureText(error) });
+      setOutcome({ type: 'error', text: check.failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -73,14 +79,14 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
   if (!supported) return <OutcomeAlert outcome={{ type: 'info', text: t('webpushUnsupported') }} />;
   return (
     <Flex vertical gap={12}>
-      <Typography.Paragraph style={{ marginBottom: 0 }}>{t('webpushIntro')}</Typography.Paragraph>
-      {subscription && <Typography.Text strong>{t('webpushOn')}</Typography.Text>}
+      <Paragraph style={{ marginBottom: 0 }}>{t('webpushIntro')}</Paragraph>
+      {subscription && <Text strong>{t('webpushOn')}</Text>}
       <Flex gap={8} wrap>
-        <Button type="primary" size="large" icon={<BellOutlined />} loading={busy} onClick={turnOn}>
+        <Button icon={BellOutlined} loading={busy} onClick={turnOn}>
           {subscription ? t('webpushSave') : t('webpushButton')}
         </Button>
         {subscription && (
-          <Button size="large" danger disabled={busy} onClick={turnOff}>
+          <Button kind="danger" disabled={busy} onClick={turnOff}>
             {t('webpushOff')}
           </Button>
         )}

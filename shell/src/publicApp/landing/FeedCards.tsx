@@ -1,4 +1,8 @@
-import { CalendarOutlined, ClockCircleOutlined, EnvironmentOutlined, LinkOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import {
   FEED_ANCHOR,
   FEED_API,
@@ -11,16 +15,19 @@ import {
   type Language,
   mapLink,
 } from '@ummahnotify/shared/domain';
-import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Flex } from '../ui/Flex';
+import { Icon } from '../ui/Icon';
+import { Card } from '../ui/Layout';
+import { Link, Text, Title } from '../ui/Typography';
 import { apiUrl } from './useFeed';
 
-function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Line({ icon, children }: { icon: IconDefinition; children: ReactNode }) {
   return (
     <Flex gap={8} align="baseline">
       <span aria-hidden style={{ color: '#1f7a4d' }}>
-        {icon}
+        <Icon definition={icon} />
       </span>
       <span>{children}</span>
     </Flex>
@@ -30,9 +37,9 @@ function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 function CalendarLink({ href }: { href: string }) {
   const { t } = useTranslation('signup');
   return (
-    <Typography.Link href={apiUrl(href)} download>
-      <CalendarOutlined /> {t('addToCalendar')}
-    </Typography.Link>
+    <Link href={apiUrl(href)} download>
+      <Icon definition={CalendarOutlined} /> {t('addToCalendar')}
+    </Link>
   );
 }
 
@@ -55,21 +62,15 @@ function JanazaPlace({ notice, language }: { notice: FeedJanaza; language: Langu
   const place = formatJanazaPlace(notice, language);
   if (!place) return null;
   return (
-    <Line icon={<EnvironmentOutlined />}>
+    <Line icon={EnvironmentOutlined}>
       {signup('feedPlace', { place })}
       {notice.postal.trim() && (
         <>
           {' · '}
           {/* underlined: a link inside a line of text must not be told apart by colour alone (axe) */}
-          <Typography.Link
-            href={mapLink(notice.postal)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('mapLabel', { postal: notice.postal })}
-            underline
-          >
+          <Link href={mapLink(notice.postal)} newTab label={t('mapLabel', { postal: notice.postal })} underline>
             {t('map')}
-          </Typography.Link>
+          </Link>
         </>
       )}
     </Line>
@@ -80,17 +81,17 @@ function JanazaPlace({ notice, language }: { notice: FeedJanaza; language: Langu
 export function JanazaCard({ notice, language }: { notice: FeedJanaza; language: Language }) {
   const { t } = useTranslation('signup');
   return (
-    <Card size="small" id={FEED_ANCHOR.janaza(notice._id)} style={{ scrollMarginTop: 16 }}>
+    <Card small id={FEED_ANCHOR.janaza(notice._id)} style={{ scrollMarginTop: 16 }}>
       <Flex gap={12} align="flex-start">
         <Photo src={notice.imageUrl} alt={t('photoOf', { name: notice.name })} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+          <Title level={4} style={{ margin: 0, fontSize: 17 }}>
             {notice.name}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('feedAge', { age: notice.age })}</Typography.Text>
-          <Line icon={<ClockCircleOutlined />}>{t('feedPrayer', { time: formatJanazaWhen(notice, language) })}</Line>
+          </Title>
+          <Text type="secondary">{t('feedAge', { age: notice.age })}</Text>
+          <Line icon={ClockCircleOutlined}>{t('feedPrayer', { time: formatJanazaWhen(notice, language) })}</Line>
           <JanazaPlace notice={notice} language={language} />
-          {notice.note.trim() && <Typography.Text>{notice.note}</Typography.Text>}
+          {notice.note.trim() && <Text>{notice.note}</Text>}
           <CalendarLink href={FEED_API.janazaIcs(notice._id, language)} />
         </Flex>
       </Flex>
@@ -104,27 +105,25 @@ export function EventCard({ event, language }: { event: FeedEvent; language: Lan
   const heading = inLanguage(language, event.heading, event.headingTa);
   const subHeading = inLanguage(language, event.subHeading, event.subHeadingTa);
   return (
-    <Card size="small" id={FEED_ANCHOR.event(event._id)} style={{ scrollMarginTop: 16 }}>
+    <Card small id={FEED_ANCHOR.event(event._id)} style={{ scrollMarginTop: 16 }}>
       <Flex gap={12} align="flex-start">
         <Photo src={event.imageUrl} alt={heading} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+          <Title level={4} style={{ margin: 0, fontSize: 17 }}>
             {heading}
-          </Typography.Title>
-          {subHeading.trim() && <Typography.Text type="secondary">{subHeading}</Typography.Text>}
-          <Line icon={<ClockCircleOutlined />}>
-            {t('feedWhen', { time: formatNoticeTime(event.dateTime, language) })}
-          </Line>
+          </Title>
+          {subHeading.trim() && <Text type="secondary">{subHeading}</Text>}
+          <Line icon={ClockCircleOutlined}>{t('feedWhen', { time: formatNoticeTime(event.dateTime, language) })}</Line>
           {inLanguage(language, event.address, event.addressTa).trim() && (
-            <Line icon={<EnvironmentOutlined />}>
+            <Line icon={EnvironmentOutlined}>
               {t('feedPlace', { place: inLanguage(language, event.address, event.addressTa) })}
             </Line>
           )}
           {event.link.trim() && (
-            <Line icon={<LinkOutlined />}>
-              <Typography.Link href={event.link} target="_blank" rel="noopener noreferrer">
+            <Line icon={LinkOutlined}>
+              <Link href={event.link} newTab>
                 {t('feedMore')}
-              </Typography.Link>
+              </Link>
             </Line>
           )}
           <CalendarLink href={event.icsUrl} />

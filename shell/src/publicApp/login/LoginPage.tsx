@@ -4,10 +4,10 @@ import { api } from '@ummahnotify/shared/client/api';
 import { API_PATHS, type AppConfig, SIGN_IN_ERRORS, type SignInError } from '@ummahnotify/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicFrame } from './PublicFrame';
-import { Alert } from './ui/Alert';
-import { LinkButton } from './ui/Button';
-import { Paragraph, Title } from './ui/Typography';
+import { PublicFrame } from '../PublicFrame';
+import { Alert } from '../ui/Alert';
+import { LinkButton } from '../ui/Button';
+import { Paragraph, Title } from '../ui/Typography';
 
 const ERROR_KEYS: Record<SignInError, string> = {
   expired: 'signInErrorExpired',

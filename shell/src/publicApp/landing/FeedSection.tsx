@@ -1,17 +1,21 @@
 import type { Language } from '@ummahnotify/shared/domain';
-import { Alert, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/Alert';
+import { Flex } from '../ui/Flex';
+import { Col, Row } from '../ui/Grid';
+import { Skeleton } from '../ui/Loading';
+import { Text, Title } from '../ui/Typography';
 import { EventCard, JanazaCard } from './FeedCards';
 import { useFeed } from './useFeed';
 
 function Column({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
   return (
     <Flex vertical gap={12}>
-      <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+      <Title level={3} style={{ margin: 0, fontSize: 18 }}>
         {title}
-      </Typography.Title>
-      {children.length ? children : <Typography.Text type="secondary">{empty}</Typography.Text>}
+      </Title>
+      {children.length ? children : <Text type="secondary">{empty}</Text>}
     </Flex>
   );
 }
@@ -29,19 +33,19 @@ export function FeedSection() {
   }, [feed.data]);
 
   let body: ReactNode;
-  if (feed.isPending) body = <Skeleton active aria-label={t('feedLoading')} />;
-  else if (feed.isError) body = <Alert type="warning" showIcon title={t('feedFailed')} />;
+  if (feed.isPending) body = <Skeleton />;
+  else if (feed.isError) body = <Alert type="warning" title={t('feedFailed')} />;
   else
     body = (
-      <Row gutter={[24, 24]}>
-        <Col xs={24} md={12}>
+      <Row gap={24}>
+        <Col gap={24} md={12}>
           <Column title={t('feedJanaza')} empty={t('feedNoJanaza')}>
             {feed.data.janaza.map((n) => (
               <JanazaCard key={n._id} notice={n} language={language} />
             ))}
           </Column>
         </Col>
-        <Col xs={24} md={12}>
+        <Col gap={24} md={12}>
           <Column title={t('feedEvents')} empty={t('feedNoEvents')}>
             {feed.data.events.map((e) => (
               <EventCard key={e._id} event={e} language={language} />
@@ -52,10 +56,10 @@ export function FeedSection() {
     );
 
   return (
-    <section id="upcoming" aria-labelledby="upcoming-title">
-      <Typography.Title level={2} id="upcoming-title" style={{ fontSize: 22 }}>
+    <section id="upcoming" aria-labelledby="upcoming-title" aria-busy={feed.isPending}>
+      <Title level={2} id="upcoming-title" style={{ fontSize: 22 }}>
         {t('feedTitle')}
-      </Typography.Title>
+      </Title>
       {body}
     </section>
   );

@@ -1,16 +1,17 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { LANGUAGE_STORAGE_KEY } from '@ummahnotify/shared/client/languageStorage';
 import type { AppConfig } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { DEFAULT_APP_CONFIG } from '../config/appConfig';
-import { i18n } from './i18n';
-import { PublicApp } from './PublicApp';
+import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { DEFAULT_APP_CONFIG } from '../../config/appConfig';
+import { i18n } from '../i18n';
+import { PublicApp } from '../PublicApp';
+import { LoginPage } from './LoginPage';
 
 const config: AppConfig = { ...DEFAULT_APP_CONFIG, apiUrl: 'https://api.example.sg' };
 
 function openLogin(url = '/login', pageConfig = config) {
   window.history.pushState({}, '', url);
-  return render(<PublicApp config={pageConfig} pathname={window.location.pathname} />);
+  return render(<PublicApp config={pageConfig} Page={LoginPage} />);
 }
 
 afterEach(async () => {

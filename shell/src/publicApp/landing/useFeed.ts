@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/shared/client/api';
 import { FEED_API, type FeedResponse } from '@ummahnotify/shared/domain';
 
 export function useFeed() {

@@ -1,0 +1,4 @@
+import { startPublicApp } from '../start';
+import { LoginPage } from './LoginPage';
+
+void startPublicApp(LoginPage);
