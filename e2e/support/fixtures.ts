@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { IDENTITY_COOKIE, identityCookieValue, type TestIdentity } from '../../server/test/support/oidc-issuer';
 import { ISSUER_URL } from './env';
@@ -76,4 +76,10 @@ export function insertMasjid(m: { id: string; name: string; lastName: string; po
     now,
   );
   db.close();
+}
+
+/** `/` is the light public app's landing page, reached by a full page load: done once its heading shows. */
+export async function expectLandingPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+  await expect(page.locator('#get-notices-title')).toBeVisible();
 }
