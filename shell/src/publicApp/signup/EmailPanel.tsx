@@ -6,34 +6,26 @@ import { Form, FormItem } from '../ui/Form';
 import { Input } from '../ui/Input';
 import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
-import { type Outcome, OutcomeAlert } from './Outcome';
-import { useSignupText } from './useSignupText';
+import { OutcomeAlert } from './Outcome';
+import { useSignupAction } from './useSignupText';
 
 /** Email: double opt-in; the server mails a confirmation link and sends nothing else before it is clicked. */
 export function EmailPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, checks, unreachable } = useSignupText();
+  const { t, busy, outcome, act } = useSignupAction();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
 
   async function submit() {
     const chosen = choice();
-    const check = await checks();
-    if (!check) return setOutcome(unreachable);
-    const parsed = check.emailSignupSchema.shape.email.safeParse(email);
-    setProblem(check.firstProblem(parsed));
-    if (!chosen || !parsed.success) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await post(SIGNUP_API.email, { email: parsed.data, ...chosen });
-      setOutcome({ type: 'success', text: t('emailSent', { email: parsed.data }) });
-    } catch (error) {
-      setOutcome({ type: 'error', text: check.failureText(error) });
-    } finally {
-      setBusy(false);
-    }
+    await act((check) => {
+      const parsed = check.emailSignupSchema.shape.email.safeParse(email);
+      setProblem(check.firstProblem(parsed));
+      if (!chosen || !parsed.success) return null;
+      return async () => {
+        await post(SIGNUP_API.email, { email: parsed.data, ...chosen });
+        return { type: 'success', text: t('emailSent', { email: parsed.data }) };
+      };
+    });
   }
 
   return (

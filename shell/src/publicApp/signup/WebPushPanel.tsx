@@ -5,16 +5,20 @@ import { Button } from '../ui/Button';
 import { Flex } from '../ui/Flex';
 import { Paragraph, Text } from '../ui/Typography';
 import { type Choice, post } from './api';
-import { type Outcome, OutcomeAlert } from './Outcome';
-import { useSignupText } from './useSignupText';
-import { currentSubscription, PushSetupError, pushSupported, subscribeToPush } from './webpush';
+import { OutcomeAlert } from './Outcome';
+import { useSignupAction } from './useSignupText';
+import { currentSubscription, type PushFailure, PushSetupError, pushSupported, subscribeToPush } from './webpush';
+
+const PUSH_FAILURE: Record<PushFailure, 'webpushUnsupported' | 'webpushDenied' | 'webpushFailed'> = {
+  unsupported: 'webpushUnsupported',
+  denied: 'webpushDenied',
+  failed: 'webpushFailed',
+};
 
 /** Web push: turn on (service worker, permission, subscription, then the server), save choices again, turn off. */
 export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice: () => Choice | null }) {
-  const { t, checks, unreachable } = useSignupText();
+  const { t, busy, outcome, act } = useSignupAction();
   const [subscription, setSubscription] = useState<PushSubscription | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const supported = pushSupported();
 
   useEffect(() => {
@@ -31,49 +35,27 @@ export function WebPushPanel({ publicKey, choice }: { publicKey: string; choice:
   async function turnOn() {
     const chosen = choice();
     if (!chosen) return;
-    const check = await checks();
-    if (!check) return setOutcome(unreachable);
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const wasOn = subscription !== null;
-      const sub = subscription ?? (await subscribeToPush(publicKey));
-      await post(SIGNUP_API.webpush, { subscription: sub.toJSON(), ...chosen });
-      setSubscription(sub);
-      setOutcome({ type: 'success', text: t(wasOn ? 'webpushSaved' : 'webpushSubscribed') });
-    } catch (error) {
-      const text =
-        error instanceof PushSetupError
-          ? t(
-              error.kind === 'unsupported'
-                ? 'webpushUnsupported'
-                : error.kind === 'denied'
-                  ? 'webpushDenied'
-                  : 'webpushFailed',
-            )
-          : check.failureText(error);
-      setOutcome({ type: 'error', text });
-    } finally {
-      setBusy(false);
-    }
+    const pushFailure = (error: unknown) => (error instanceof PushSetupError ? t(PUSH_FAILURE[error.kind]) : undefined);
+    await act(
+      () => async () => {
+        const wasOn = subscription !== null;
+        const sub = subscription ?? (await subscribeToPush(publicKey));
+        await post(SIGNUP_API.webpush, { subscription: sub.toJSON(), ...chosen });
+        setSubscription(sub);
+        return { type: 'success', text: t(wasOn ? 'webpushSaved' : 'webpushSubscribed') };
+      },
+      pushFailure,
+    );
   }
 
   async function turnOff() {
     if (!subscription) return;
-    const check = await checks();
-    if (!check) return setOutcome(unreachable);
-    setBusy(true);
-    setOutcome(null);
-    try {
+    await act(() => async () => {
       await post(SIGNUP_API.webpushRemove, { endpoint: subscription.endpoint });
       await subscription.unsubscribe().catch(() => false);
       setSubscription(null);
-      setOutcome({ type: 'success', text: t('webpushRemoved') });
-    } catch (error) {
-      setOutcome({ type: 'error', text: check.failureText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return { type: 'success', text: t('webpushRemoved') };
+    });
   }
 
   if (!supported) return <OutcomeAlert outcome={{ type: 'info', text: t('webpushUnsupported') }} />;

@@ -6,58 +6,44 @@ import { Form, FormItem } from '../ui/Form';
 import { Input } from '../ui/Input';
 import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
-import { type Outcome, OutcomeAlert } from './Outcome';
-import { type SignupChecks, useSignupText } from './useSignupText';
+import { OutcomeAlert } from './Outcome';
+import { useSignupAction } from './useSignupText';
 
 /** WhatsApp: an 8-digit Singapore number (+65 fixed), then the 6-digit code the server sent there. */
 export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, checks, unreachable } = useSignupText();
+  const { t, busy, outcome, setOutcome, act } = useSignupAction();
   const [digits, setDigits] = useState('');
   const [phone, setPhone] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [done, setDone] = useState(false);
-
-  async function call(check: SignupChecks, action: () => Promise<void>) {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await action();
-    } catch (error) {
-      setOutcome({ type: 'error', text: check.failureText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function sendCode() {
     const chosen = choice();
-    const check = await checks();
-    if (!check) return setOutcome(unreachable);
-    const parsed = check.sgPhoneSchema.safeParse(digits);
-    setProblem(check.firstProblem(parsed));
-    if (!chosen || !parsed.success) return;
-    await call(check, async () => {
-      await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen });
-      setPhone(parsed.data);
-      setCode('');
-      setOutcome({ type: 'info', text: t('whatsappCodeSent', { phone: parsed.data }) });
+    await act((check) => {
+      const parsed = check.sgPhoneSchema.safeParse(digits);
+      setProblem(check.firstProblem(parsed));
+      if (!chosen || !parsed.success) return null;
+      return async () => {
+        await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen });
+        setPhone(parsed.data);
+        setCode('');
+        return { type: 'info', text: t('whatsappCodeSent', { phone: parsed.data }) };
+      };
     });
   }
 
   async function confirm() {
     if (!phone) return;
-    const check = await checks();
-    if (!check) return setOutcome(unreachable);
-    const parsed = check.whatsappConfirmSchema.shape.code.safeParse(code);
-    setProblem(check.firstProblem(parsed));
-    if (!parsed.success) return;
-    await call(check, async () => {
-      await post(SIGNUP_API.whatsappConfirm, { phone, code: parsed.data });
-      setDone(true);
-      setOutcome({ type: 'success', text: t('whatsappDone', { phone }) });
+    await act((check) => {
+      const parsed = check.whatsappConfirmSchema.shape.code.safeParse(code);
+      setProblem(check.firstProblem(parsed));
+      if (!parsed.success) return null;
+      return async () => {
+        await post(SIGNUP_API.whatsappConfirm, { phone, code: parsed.data });
+        setDone(true);
+        return { type: 'success', text: t('whatsappDone', { phone }) };
+      };
     });
   }
 

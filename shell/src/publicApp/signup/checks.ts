@@ -14,13 +14,14 @@ export {
   whatsappConfirmSchema,
 } from '@ummahnotify/shared/domain';
 
+// A refusal's key names the first section whose catalogue holds its text (an email address is also the members'
+// field), so the page needs them all; the reader of refusals brought them into this chunk anyway. Once, on loading.
+addPageTexts(catalogues);
+
 type Parsed = { success: true } | { success: false; error: { issues: { message: string }[] } };
 
 /** `firstProblem` for the first message of a failed schema parse, `failureText` for a failed call. */
 export function signupText(t: TFunction, i18n: I18n) {
-  // A refusal's key names the first section whose catalogue holds its text (an email address is also the members'
-  // field), so the page needs them all; the reader of refusals brought them into this chunk anyway.
-  addPageTexts(catalogues);
   const { schemaText, problemText } = sectionText(t, i18n, 'signup');
   const firstProblem = (parsed: Parsed): string | null =>
     parsed.success ? null : schemaText(parsed.error.issues[0]?.message ?? '');
