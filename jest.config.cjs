@@ -22,6 +22,8 @@ module.exports = {
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     // The light public app imports icon definitions from the ES build; jest runs CommonJS.
     '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
+    // ...and antd's 403 picture (shell/src/publicApp/ui/Result.tsx) from antd's.
+    '^antd/es/result/unauthorized$': 'antd/lib/result/unauthorized',
     '\\.(css|less)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.cjs',
   },

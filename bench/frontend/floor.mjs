@@ -4,6 +4,8 @@
 // libraries and the antd components the real page's files import (read from those files, so the rows follow the
 // code), tree-shaken from antd's ES modules as the real build does, in one file, brotli at quality 11 as
 // scripts/precompress.mjs sends it. Deterministic: run `node bench/frontend/floor.mjs`; figures in bench/README.md.
+// Its file lists name the antd pages as they were before the light public app (commit 200710e): the public pages have
+// moved to shell/src/publicApp since, without antd. To run it again, run it in a checkout of 200710e.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -79,6 +79,8 @@ export function countScripts(page) {
 export const RENDERED = {
   landing: (page) => page.locator('#get-notices-title').waitFor({ state: 'visible' }),
   login: (page) => page.getByRole('link', { name: 'Sign in with Google' }).waitFor({ state: 'visible' }),
+  /** /thanks, the links' pages and 403: a result (its title) in the public frame. */
+  result: (page) => page.locator('.ant-result-title').waitFor({ state: 'visible' }),
   section: (page) => page.locator('.ant-tabs, .ant-card, .ant-table').first().waitFor({ state: 'visible' }),
   /** The janaza list (the section's "Notifications" tab): cards on a phone, table rows on a wide screen. */
   janazaList: (page) =>
@@ -99,14 +101,21 @@ export const ADMIN = 'admin@demo.ummahnotify.invalid';
 export const SUPERADMIN = 'superadmin@demo.ummahnotify.invalid';
 
 /**
- * Walks the pages in new profiles: `/`, `/login`, signing in as the admin through to the janaza list (all its
+ * Walks the pages in new profiles: the public pages (`/`, `/login`, `/thanks`, the pages of the links in messages,
+ * 403), signing in as the admin through to the janaza list (all its
  * JavaScript, sign-in included), then each further section reached from the sidebar (only what it adds).
  */
 export async function walkPages(browser, baseUrl) {
   const rows = [];
+  // A well-formed token the server does not know: the page calls the server and says the link is no longer valid.
+  const unknownToken = 'unknown_0123456789abcdef';
   for (const [name, path, rendered] of [
     ['/', '/', RENDERED.landing],
     ['/login', '/login', RENDERED.login],
+    ['/thanks', '/thanks', RENDERED.result],
+    ['/subscribe/confirm', `/subscribe/confirm?token=${unknownToken}`, RENDERED.result],
+    ['/unsubscribe', `/unsubscribe?token=${unknownToken}`, RENDERED.result],
+    ['/no-such-page (403)', '/no-such-page', RENDERED.result],
   ]) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -102,23 +102,24 @@ test.describe('public pages', () => {
     );
   });
 
-  test('/ and /login are the light public app: one script each, no antd, and the language carries over', async ({
+  test('every public page is the light public app: one script each, no antd, and the language carries over', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
-    const light = async () => {
+    const light = async (entry: string) => {
+      expect(scripts).toEqual([expect.stringMatching(new RegExp(`^/public-app/${entry}\\.[0-9a-f]{8}\\.js$`))]);
       expect(await page.evaluate(() => '_FEDERATION_RUNTIME_CORE' in globalThis)).toBe(false);
       expect(await page.locator('[class*="css-var-"]').count()).toBe(0);
+      scripts.length = 0;
     };
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Upcoming' })).toBeVisible();
     await expect(page.getByText('This browser')).toBeVisible();
     // The sign-up form's schemas come only when the visitor turns to it.
-    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/landing\.[0-9a-f]{8}\.js$/)]);
-    await light();
+    await light('landing');
 
     await page.getByText('தமிழ்').first().click();
     const staffSignIn = page.getByRole('button', { name: 'பணியாளர் உள்நுழைவு' });
@@ -128,8 +129,24 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 3, name: 'பணியாளர் உள்நுழைவு' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
-    expect(scripts).toEqual([expect.stringMatching(/^\/public-app\/login\.[0-9a-f]{8}\.js$/)]);
-    await light();
+    await light('login');
+
+    // The others, still in Tamil: SPEC §2's texts from the catalogues' Tamil side.
+    const pages = [
+      ['/thanks', 'thanks', 'நன்றி, நீங்கள் வெளியேற்றப்பட்டீர்கள்.'],
+      [
+        '/subscribe/confirm?token=unknown_0123456789abcdef',
+        'confirm',
+        'இந்த இணைப்பு காலாவதியானது அல்லது ஏற்கெனவே பயன்படுத்தப்பட்டது',
+      ],
+      ['/unsubscribe?token=short', 'unsubscribe', 'இந்த இணைப்பு செல்லாது'],
+      ['/no-such-page', 'forbidden', 'இந்தப் பக்கத்தை அணுக உங்களுக்கு அனுமதி இல்லை'],
+    ];
+    for (const [path, entry, text] of pages) {
+      await page.goto(path);
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await light(entry);
+    }
   });
 
   test('/thanks has both texts and the WhatsApp support link', async ({ page }) => {

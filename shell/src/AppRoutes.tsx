@@ -1,19 +1,16 @@
-import { DASHBOARD_PATH, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { DASHBOARD_PATH } from '@ummahnotify/shared/domain';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
-// Each page is a chunk of its own, so a page loads only its own code: the landing page none of the dashboard's
-// (guard, layout, sidebar, remote loading).
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+// The dashboard is a chunk of its own (guard, layout, sidebar, remote loading).
+const DashboardRoutes = lazy(() =>
+  import('./dashboard/DashboardRoutes').then((module) => ({ default: module.DashboardRoutes })),
+);
 
-const ThanksPage = page(() => import('./pages/ThanksPage'), 'ThanksPage');
-const ForbiddenPage = page(() => import('./pages/ForbiddenPage'), 'ForbiddenPage');
-const ConfirmEmailPage = page(() => import('./signup/ConfirmEmailPage'), 'ConfirmEmailPage');
-const UnsubscribePage = page(() => import('./signup/UnsubscribePage'), 'UnsubscribePage');
-const DashboardRoutes = page(() => import('./dashboard/DashboardRoutes'), 'DashboardRoutes');
-
-/** A page of the light public app (PUBLIC_APP_PAGES): reached from here, as by `<Navigate to="/">`, it is loaded anew. */
+/**
+ * A page of the light public app (every path outside the dashboard: landing, sign-in, /thanks, the links' pages,
+ * 403): reached from here, as by `<Navigate to="/">` or the guard's way to /thanks, it is loaded anew.
+ */
 function LightAppPage() {
   useEffect(() => fullPageLoad.replace(window.location.href), []);
   return null;
@@ -22,17 +19,13 @@ function LightAppPage() {
 /** The browser's own page load (a seam for tests: jsdom cannot load pages). */
 export const fullPageLoad = { replace: (href: string) => window.location.replace(href) };
 
-/** SPEC §2 route table, but for / and /login: the light public app's pages (shell/src/publicApp), sent by the server. */
+/** SPEC §2 route table: the shell draws the dashboard; the server sends the light public app's pages for the rest. */
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
-        <Route path="/" element={<LightAppPage />} />
-        <Route path="/thanks" element={<ThanksPage />} />
-        <Route path={SIGNUP_PAGES.confirmEmail} element={<ConfirmEmailPage />} />
-        <Route path={SIGNUP_PAGES.unsubscribe} element={<UnsubscribePage />} />
         <Route path={`${DASHBOARD_PATH}/*`} element={<DashboardRoutes />} />
-        <Route path="*" element={<ForbiddenPage />} />
+        <Route path="*" element={<LightAppPage />} />
       </Routes>
     </Suspense>
   );

@@ -17,7 +17,7 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(root, 'shell', 'dist', 'main.1a2b3c4d.js'), 'console.log(1)');
     mkdirSync(join(root, 'shell', 'dist', 'public-app'), { recursive: true });
-    for (const page of ['landing', 'login'])
+    for (const page of ['landing', 'login', 'thanks', 'confirm', 'unsubscribe', 'forbidden'])
       writeFileSync(join(root, 'shell', 'dist', 'public-app', `${page}.html`), `<!doctype html><title>${page}</title>`);
     mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
@@ -37,8 +37,14 @@ describe('serving the shell and the remotes', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test('client routes get the shell, revalidated on every load', async () => {
-    for (const path of ['/thanks', '/dashboard/events/create', '/anything-else', '/login/more', '/index.html']) {
+  test("the dashboard's routes get the shell, revalidated on every load", async () => {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/events/create',
+      '/dashboard/janaza?x=1',
+      '/index.html',
+    ]) {
       const res = await app.inject(path);
       assert.equal(res.statusCode, 200, path);
       assert.match(res.body, /<title>shell<\/title>/);
@@ -46,13 +52,22 @@ describe('serving the shell and the remotes', () => {
     }
   });
 
-  test("the landing and sign-in pages get the light public app's page, with or without a query or a final slash", async () => {
+  test("the signed-out pages get the light public app's page, with or without a query or a final slash", async () => {
+    // SPEC §2's route table: /, /login, /thanks, the two pages of the links in messages, and 403 for anything else.
     const pages = {
       '/': 'landing',
       '/?lang=ta': 'landing',
       '/login': 'login',
       '/login/': 'login',
       '/login?error=expired': 'login',
+      '/thanks': 'thanks',
+      '/subscribe/confirm?token=abc': 'confirm',
+      '/unsubscribe?token=abc': 'unsubscribe',
+      '/anything-else': 'forbidden',
+      '/login/more': 'forbidden',
+      '/dashboards': 'forbidden',
+      '/constructor': 'forbidden',
+      '/no-such-file.js': 'forbidden',
     };
     for (const [path, page] of Object.entries(pages)) {
       const res = await app.inject(path);

@@ -7,8 +7,7 @@ import {
   type AppConfig,
   appConfigSchema,
   PUBLIC_APP_DIR,
-  PUBLIC_APP_ENTRIES,
-  publicAppPage,
+  publicAppEntry,
   REMOTE_NAMES,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -29,15 +28,15 @@ export function appConfig(config: Config): AppConfig {
   return { apiUrl: config.apiUrl, demo: config.demo, supportWhatsapp: config.supportWhatsapp, remotes: config.remotes };
 }
 
-/** The page a path gets: the light public app's for its pages (PUBLIC_APP_PAGES), else the shell's. */
+/** The page a path gets: the dashboard's are the shell's, every other the light public app's (its 403 for unknown ones). */
 export function pageFile(url: string): string {
-  const page = publicAppPage(url);
-  return page ? `${PUBLIC_APP_DIR}/${PUBLIC_APP_ENTRIES[page]}.html` : 'index.html';
+  const entry = publicAppEntry(url);
+  return entry ? `${PUBLIC_APP_DIR}/${entry}.html` : 'index.html';
 }
 
 /**
- * Serves the shell at / (any unknown non-API path gets a page: the light public app's for its few pages, else
- * index.html, and the shell's router decides) and
+ * Serves the pages (any non-API path gets one, chosen by pageFile: the shell's index.html for the dashboard, the
+ * light public app's for the others) and
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */

@@ -17,25 +17,51 @@ export const API_PATHS = {
 export const REMOTE_NAMES = ['janaza', 'events', 'members', 'summary'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** The signed-out pages the light public app serves (no antd, no federation); the server sends them its page. */
-export const PUBLIC_APP_PAGES = ['/', '/login'] as const;
-export type PublicAppPage = (typeof PUBLIC_APP_PAGES)[number];
+/** Pages that links in messages open (the light public app's). */
+export const SIGNUP_PAGES = {
+  confirmEmail: '/subscribe/confirm',
+  unsubscribe: '/unsubscribe',
+} as const;
+
+/** The form of the `?token=` those links carry (tokenSchema's, and the pages' own check before they call). */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Every dashboard page lives under this path; the shell (the federation host) draws them. */
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * The signed-out pages of the light public app (no antd, no federation), each with its build entry: a page is one
+ * script of its own and `<entry>.html`, which the server sends for its path.
+ */
+export const PUBLIC_APP_PAGES = {
+  '/': 'landing',
+  '/login': 'login',
+  '/thanks': 'thanks',
+  [SIGNUP_PAGES.confirmEmail]: 'confirm',
+  [SIGNUP_PAGES.unsubscribe]: 'unsubscribe',
+} as const;
+
+/** SPEC §2's 403 page: the light public app's page for every path that is neither one of its pages nor the dashboard's. */
+export const FORBIDDEN_ENTRY = 'forbidden';
+
+export const PUBLIC_APP_ENTRIES = [...Object.values(PUBLIC_APP_PAGES), FORBIDDEN_ENTRY] as const;
+export type PublicAppEntry = (typeof PUBLIC_APP_ENTRIES)[number];
 
 /** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
 export const PUBLIC_APP_DIR = 'public-app';
 
-/** Each page's build of the light public app (its entry, and `<name>.html`): a page loads only its own code. */
-export const PUBLIC_APP_ENTRIES: Record<PublicAppPage, string> = { '/': 'landing', '/login': 'login' };
-
-/** The light public app's page a URL names (its query and a final slash ignored), or undefined. */
-export function publicAppPage(url: string): PublicAppPage | undefined {
+/** The light public app's entry for a URL (its query and a final slash ignored); undefined for the dashboard's. */
+export function publicAppEntry(url: string): PublicAppEntry | undefined {
   const path = url.split('?')[0].replace(/(.)\/+$/, '$1');
-  return PUBLIC_APP_PAGES.find((page) => page === path);
+  if (path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)) return undefined;
+  return Object.hasOwn(PUBLIC_APP_PAGES, path)
+    ? PUBLIC_APP_PAGES[path as keyof typeof PUBLIC_APP_PAGES]
+    : FORBIDDEN_ENTRY;
 }
 
 /**
  * Public sign-up (no sign-in): the landing page subscribes a visitor on one channel with chosen
- * topics and language. Links in messages come back to the shell's /subscribe/confirm and
+ * topics and language. Links in messages come back to the /subscribe/confirm and
  * /unsubscribe pages, which call these endpoints.
  */
 export const SIGNUP_API = {
@@ -63,12 +89,6 @@ export const SIGNUP_API = {
   unsubscribe: '/api/public/unsubscribe',
   /** POST List-Unsubscribe=One-Click (RFC 8058), the List-Unsubscribe header's URL. */
   oneClickUnsubscribe: (token: string) => `/api/public/unsubscribe/${token}`,
-} as const;
-
-/** Shell pages that links in messages open. */
-export const SIGNUP_PAGES = {
-  confirmEmail: '/subscribe/confirm',
-  unsubscribe: '/unsubscribe',
 } as const;
 
 /**

@@ -1,8 +1,5 @@
-import type { RemoteName } from './paths';
+import { DASHBOARD_PATH, type RemoteName } from './paths';
 import type { Rights } from './rights';
-
-/** Every dashboard page lives under this path. */
-export const DASHBOARD_PATH = '/dashboard';
 
 /**
  * Sub-routes of a section, in tab order; the first is where /dashboard/<section> lands.

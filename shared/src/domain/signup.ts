@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signup as text } from './i18n/signup';
 import { LANGUAGES } from './languages';
+import { LINK_TOKEN_PATTERN } from './paths';
 import { TOPICS } from './topics';
 
 /** Refusals are the English side of the sign-up catalogue, so the page shows their Tamil twin. */
@@ -29,7 +30,7 @@ export const emailSignupSchema = z.object({
   ...choice,
 });
 
-const token = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, m['error.linkInvalid']);
+const token = z.string().regex(LINK_TOKEN_PATTERN, m['error.linkInvalid']);
 export const tokenSchema = z.object({ token });
 
 export const telegramSignupSchema = z.object(choice);

@@ -15,7 +15,8 @@ import { Col, Divider, Row } from './ui/Grid';
 import { Icon } from './ui/Icon';
 import { Input } from './ui/Input';
 import { AppLayout, Card, Content, HeaderBar } from './ui/Layout';
-import { Skeleton, Spin } from './ui/Loading';
+import { LargeSpin, Skeleton, Spin } from './ui/Loading';
+import { Result } from './ui/Result';
 import { Segmented } from './ui/Segmented';
 import { Link, Paragraph, Text, Title } from './ui/Typography';
 
@@ -198,6 +199,24 @@ const LIGHT: Record<string, ReactElement> = {
   'warning alert': <Alert type="warning" title="Failed" />,
   'success alert': <Alert role="status" type="success" title="Done" />,
   'info alert': <Alert role="status" type="info" title="Sent" />,
+  'middle button': <Button middle>Go Back</Button>,
+  'result 403': <Result status="403" title="403" subTitle="No" extra={<Button middle>Go Back</Button>} />,
+  'result success': <Result status="success" title="Thanks" subTitle="Signed out" extra={<a href="/login">Again</a>} />,
+  'result warning': <Result status="warning" title={<h1>Gone</h1>} subTitle="Expired" />,
+  'result error': (
+    <Result
+      status="error"
+      title="Failed"
+      subTitle="Later"
+      extra={
+        <>
+          <Button middle>Try again</Button>
+          <a href="/">Home</a>
+        </>
+      }
+    />
+  ),
+  'result working': <Result status="info" icon={<LargeSpin />} title="Checking" />,
 };
 
 /** The markup as a tree with each element's attributes sorted; radio group names are React ids, so dropped. */

@@ -19,6 +19,7 @@ import {
   Input,
   Layout,
   Radio,
+  Result,
   Row,
   Segmented,
   Skeleton,
@@ -302,4 +303,33 @@ export const ANTD_CASES: ReferenceCase[] = [
   { name: 'warning alert', antd: <Alert type="warning" showIcon title="Failed" /> },
   { name: 'success alert', antd: <Alert role="status" type="success" showIcon title="Done" /> },
   { name: 'info alert', antd: <Alert role="status" type="info" showIcon title="Sent" /> },
+  { name: 'middle button', antd: <Button type="primary">Go Back</Button> },
+  {
+    name: 'result 403',
+    antd: <Result status="403" title="403" subTitle="No" extra={<Button type="primary">Go Back</Button>} />,
+  },
+  {
+    name: 'result success',
+    antd: <Result status="success" title="Thanks" subTitle="Signed out" extra={<a href="/login">Again</a>} />,
+  },
+  { name: 'result warning', antd: <Result status="warning" title={<h1>Gone</h1>} subTitle="Expired" /> },
+  {
+    name: 'result error',
+    antd: (
+      <Result
+        status="error"
+        title="Failed"
+        subTitle="Later"
+        extra={[
+          <Button key="retry" type="primary">
+            Try again
+          </Button>,
+          <a key="home" href="/">
+            Home
+          </a>,
+        ]}
+      />
+    ),
+  },
+  { name: 'result working', antd: <Result icon={<Spin size="large" />} title="Checking" /> },
 ];

@@ -1,8 +1,9 @@
 // The light public app: the signed-out pages of PUBLIC_APP_PAGES without antd or Module Federation. It draws antd's
 // look from antd's markup and its extracted CSS (antd.generated.css, written by scripts/public-app-css.tsx).
 // Each page is its own build entry (<page>/index.tsx), which starts here.
-import '@ummahnotify/shared/client/global.css';
 import './antd.generated.css';
+// After antd's rules, as in the dashboard (where antd's own come first): its phone padding of results wins.
+import '@ummahnotify/shared/client/global.css';
 import { setApiBaseUrl } from '@ummahnotify/shared/client/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,12 +3,10 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { ANTD_SCOPE } from './antdScope';
 import { Icon } from './Icon';
 
-const PRIMARY = 'ant-btn-primary ant-btn-color-primary ant-btn-variant-solid ant-btn-lg';
-
 /** antd's `<Button type="primary" size="large" icon href>`: a link drawn as the main button. */
 export function LinkButton({ href, icon, children }: { href: string; icon: IconDefinition; children: string }) {
   return (
-    <a href={href} className={`ant-btn ${ANTD_SCOPE} ${PRIMARY}`} tabIndex={0} aria-disabled="false">
+    <a href={href} className={`ant-btn ${ANTD_SCOPE} ${KIND.primary} ant-btn-lg`} tabIndex={0} aria-disabled="false">
       <span className="ant-btn-icon">
         <Icon definition={icon} />
       </span>
@@ -18,15 +16,19 @@ export function LinkButton({ href, icon, children }: { href: string; icon: IconD
 }
 
 const KIND = {
-  primary: PRIMARY,
-  default: 'ant-btn-default ant-btn-color-default ant-btn-variant-outlined ant-btn-lg',
-  danger: 'ant-btn-default ant-btn-dangerous ant-btn-color-dangerous ant-btn-variant-outlined ant-btn-lg',
-  link: 'ant-btn-link ant-btn-color-link ant-btn-variant-link ant-btn-lg',
+  primary: 'ant-btn-primary ant-btn-color-primary ant-btn-variant-solid',
+  default: 'ant-btn-default ant-btn-color-default ant-btn-variant-outlined',
+  danger: 'ant-btn-default ant-btn-dangerous ant-btn-color-dangerous ant-btn-variant-outlined',
+  link: 'ant-btn-link ant-btn-color-link ant-btn-variant-link',
 } as const;
 
-/** antd's large `<Button>`: primary, default, danger or link; while `loading`, antd's spinning icon in place of its own. */
+/**
+ * antd's `<Button>`, large unless `middle` (antd's default size): primary, default, danger or link; while `loading`,
+ * antd's spinning icon in place of its own.
+ */
 export function Button({
   kind = 'primary',
+  middle = false,
   submit = false,
   loading = false,
   disabled = false,
@@ -35,6 +37,7 @@ export function Button({
   children,
 }: {
   kind?: keyof typeof KIND;
+  middle?: boolean;
   submit?: boolean;
   loading?: boolean;
   disabled?: boolean;
@@ -46,7 +49,7 @@ export function Button({
   return (
     <button
       type={submit ? 'submit' : 'button'}
-      className={`ant-btn ${ANTD_SCOPE} ${KIND[kind]}${loading ? ' ant-btn-loading' : ''}`}
+      className={`ant-btn ${ANTD_SCOPE} ${KIND[kind]}${middle ? '' : ' ant-btn-lg'}${loading ? ' ant-btn-loading' : ''}`}
       disabled={disabled || undefined}
       onClick={loading ? undefined : onClick}
     >

@@ -1,22 +1,42 @@
 import type { ReactNode } from 'react';
 import { ANTD_SCOPE } from './antdScope';
 
+/** antd's spinner: four dots turning. */
+function SpinDots() {
+  return (
+    <span className="ant-spin-dot-holder">
+      <span className="ant-spin-dot ant-spin-dot-spin">
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+        <i className="ant-spin-dot-item" />
+      </span>
+    </span>
+  );
+}
+
 /** antd's `<Spin description>` over what is still loading. */
 export function Spin({ description, children }: { description: string; children: ReactNode }) {
   return (
     <div className={`ant-spin ant-spin-spinning ${ANTD_SCOPE}`} aria-live="polite" aria-busy="true">
       <div className="ant-spin-section">
-        <span className="ant-spin-dot-holder">
-          <span className="ant-spin-dot ant-spin-dot-spin">
-            <i className="ant-spin-dot-item" />
-            <i className="ant-spin-dot-item" />
-            <i className="ant-spin-dot-item" />
-            <i className="ant-spin-dot-item" />
-          </span>
-        </span>
+        <SpinDots />
         <div className="ant-spin-description">{description}</div>
       </div>
       <div className="ant-spin-container">{children}</div>
+    </div>
+  );
+}
+
+/** antd's `<Spin size="large" />` on its own, around nothing. */
+export function LargeSpin() {
+  return (
+    <div
+      className={`ant-spin ant-spin-lg ant-spin-spinning ant-spin-section ${ANTD_SCOPE}`}
+      aria-live="polite"
+      aria-busy="true"
+    >
+      <SpinDots />
     </div>
   );
 }

@@ -1,23 +1,21 @@
-import { FORBIDDEN_REDIRECT_MS } from '@ummahnotify/shared/domain';
-import { Button, Result } from 'antd';
+import { type AppConfig, FORBIDDEN_REDIRECT_MS } from '@ummahnotify/shared/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { PublicPage } from './PublicPage';
+import { PublicFrame } from '../PublicFrame';
+import { Button } from '../ui/Button';
+import { Result } from '../ui/Result';
 
 /** SPEC §2 "403 page": any unknown top-level path; goes back in history after 2 s. */
-export function ForbiddenPage() {
+export function ForbiddenPage({ config }: { config: AppConfig }) {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one timer per visit; navigate changes with the location
   useEffect(() => {
-    const timer = setTimeout(() => navigate(-1), FORBIDDEN_REDIRECT_MS);
+    const timer = setTimeout(() => window.history.back(), FORBIDDEN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, []);
 
   return (
-    <PublicPage>
+    <PublicFrame demo={config.demo}>
       <Result
         status="403"
         title="403"
@@ -28,11 +26,11 @@ export function ForbiddenPage() {
           </>
         }
         extra={
-          <Button type="primary" onClick={() => navigate(-1)}>
+          <Button middle onClick={() => window.history.back()}>
             {t('goBack')}
           </Button>
         }
       />
-    </PublicPage>
+    </PublicFrame>
   );
 }

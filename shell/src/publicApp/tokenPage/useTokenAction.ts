@@ -1,10 +1,12 @@
-import { readApiProblem } from '@ummahnotify/shared/client';
-import { tokenSchema } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/shared/client/api';
+import { LINK_TOKEN_PATTERN } from '@ummahnotify/shared/domain';
+import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { post } from './api';
 
 export type TokenActionState = 'working' | 'done' | 'invalid' | 'gone' | 'failed';
+
+/** The server's answers that mean the link's token is unknown, used or expired (a fault is anything else). */
+const GONE = [400, 404, 409, 410];
 
 /**
  * POSTs the link's ?token= once the page has loaded (never on GET, so a mail scanner fetching the link
@@ -12,8 +14,7 @@ export type TokenActionState = 'working' | 'done' | 'invalid' | 'gone' | 'failed
  * 410) from the server means it is unknown, used or expired.
  */
 export function useTokenAction(url: string): { state: TokenActionState; retry: () => void } {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const [state, setState] = useState<TokenActionState>('working');
   const [attempt, setAttempt] = useState(0);
   const sent = useRef(-1);
@@ -21,16 +22,16 @@ export function useTokenAction(url: string): { state: TokenActionState; retry: (
   useEffect(() => {
     if (sent.current === attempt) return;
     sent.current = attempt;
-    if (!tokenSchema.safeParse({ token }).success) {
+    if (!LINK_TOKEN_PATTERN.test(token)) {
       setState('invalid');
       return;
     }
     setState('working');
-    post(url, { token }).then(
+    api.post(url, { token }).then(
       () => setState('done'),
       (error: unknown) => {
-        const { status } = readApiProblem(error);
-        setState(status === 400 || status === 404 || status === 409 || status === 410 ? 'gone' : 'failed');
+        const status = isAxiosError(error) ? error.response?.status : undefined;
+        setState(status !== undefined && GONE.includes(status) ? 'gone' : 'failed');
       },
     );
   }, [url, token, attempt]);

@@ -1,0 +1,19 @@
+import { type AppConfig, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { TokenResultPage } from '../tokenPage/TokenResultPage';
+
+/** /subscribe/confirm?token=...: the link of the confirmation email. */
+export function ConfirmEmailPage({ config }: { config: AppConfig }) {
+  return (
+    <TokenResultPage
+      config={config}
+      url={SIGNUP_API.emailConfirm}
+      keys={{
+        working: 'confirmChecking',
+        done: ['confirmDone', 'confirmDoneBody'],
+        gone: ['confirmExpired', 'confirmExpiredBody'],
+        invalid: ['confirmInvalid', 'confirmInvalidBody'],
+        failed: ['confirmError', 'tryAgainLater'],
+      }}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+import { startPublicApp } from '../start';
+import { ForbiddenPage } from './ForbiddenPage';
+
+void startPublicApp(ForbiddenPage);

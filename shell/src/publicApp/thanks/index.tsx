@@ -1,0 +1,4 @@
+import { startPublicApp } from '../start';
+import { ThanksPage } from './ThanksPage';
+
+void startPublicApp(ThanksPage);
