@@ -35,6 +35,8 @@ let fullLoads: jest.SpyInstance;
 
 beforeEach(() => {
   fullLoads = jest.spyOn(fullPageLoad, 'replace').mockImplementation(() => {});
+  // The shell's document was loaded for a dashboard path (jsdom has no navigation timing).
+  jest.spyOn(fullPageLoad, 'documentUrl').mockReturnValue('http://localhost/dashboard');
   jest.mocked(loadSectionModule).mockImplementation(async (section) => ({
     default: () => <h1>Remote section {section.key}</h1>,
   }));
@@ -57,6 +59,12 @@ describe('routes (SPEC §2)', () => {
       expect(fullLoads).toHaveBeenCalledWith(window.location.href);
     },
   );
+
+  it('does not load a page again that the server sent this very document for (no reload without end)', async () => {
+    jest.spyOn(fullPageLoad, 'documentUrl').mockReturnValue(window.location.href);
+    await renderWithProviders(<AppRoutes />, { history: ['/thanks'] });
+    expect(fullLoads).not.toHaveBeenCalled();
+  });
 
   it("shows 'Smile!' for an unknown dashboard path", async () => {
     signedInAs(user('admin'));

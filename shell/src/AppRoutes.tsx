@@ -12,12 +12,21 @@ const DashboardRoutes = lazy(() =>
  * 403): reached from here, as by `<Navigate to="/">` or the guard's way to /thanks, it is loaded anew.
  */
 function LightAppPage() {
-  useEffect(() => fullPageLoad.replace(window.location.href), []);
+  useEffect(() => {
+    const href = window.location.href;
+    // This document was itself sent for this URL (the light app's page file missing: a broken deploy, or a moment of
+    // a dev rebuild): loading it again would reload without end.
+    if (fullPageLoad.documentUrl() !== href) fullPageLoad.replace(href);
+  }, []);
   return null;
 }
 
-/** The browser's own page load (a seam for tests: jsdom cannot load pages). */
-export const fullPageLoad = { replace: (href: string) => window.location.replace(href) };
+/** The browser's own page loads (a seam for tests: jsdom cannot load pages). */
+export const fullPageLoad = {
+  replace: (href: string) => window.location.replace(href),
+  /** The URL this document was loaded from (before any client-side navigation). */
+  documentUrl: () => performance.getEntriesByType('navigation')[0]?.name,
+};
 
 /** SPEC §2 route table: the shell draws the dashboard; the server sends the light public app's pages for the rest. */
 export function AppRoutes() {
