@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import {
   ADMIN,
+  CONFIRM_LINK,
   JANAZA_LIST_PATH,
   kb,
   launchChromium,
@@ -24,8 +25,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const TIMED = [
   ['/', '/', RENDERED.landing, false],
   ['/login', '/login', RENDERED.login, false],
-  // The link of a confirmation email, opened on a phone (a token the server does not know: the same page, answered).
-  ['/subscribe/confirm', '/subscribe/confirm?token=unknown_0123456789abcdef', RENDERED.result, false],
+  // The link of a confirmation email, opened on a phone.
+  ['/subscribe/confirm', CONFIRM_LINK, RENDERED.result, false],
   ['janaza list (admin, signed in)', JANAZA_LIST_PATH, RENDERED.janazaList, true],
 ];
 

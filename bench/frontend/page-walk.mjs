@@ -87,6 +87,11 @@ export const RENDERED = {
     page.locator('[data-testid="notice-card"], .ant-table-row, .ant-empty').first().waitFor({ state: 'visible' }),
 };
 
+/** A well-formed token the server does not know: a link's page calls the server and says the link is no longer valid. */
+const UNKNOWN_LINK_TOKEN = 'unknown_0123456789abcdef';
+/** A confirmation email's link, as the page walk and the timed runs open it. */
+export const CONFIRM_LINK = `/subscribe/confirm?token=${UNKNOWN_LINK_TOKEN}`;
+
 export const JANAZA_LIST_PATH = '/dashboard/janaza-notifications/edit';
 
 /** Signs in through the demo issuer as `email`, from /login; resolves on the dashboard. */
@@ -107,14 +112,12 @@ export const SUPERADMIN = 'superadmin@demo.ummahnotify.invalid';
  */
 export async function walkPages(browser, baseUrl) {
   const rows = [];
-  // A well-formed token the server does not know: the page calls the server and says the link is no longer valid.
-  const unknownToken = 'unknown_0123456789abcdef';
   for (const [name, path, rendered] of [
     ['/', '/', RENDERED.landing],
     ['/login', '/login', RENDERED.login],
     ['/thanks', '/thanks', RENDERED.result],
-    ['/subscribe/confirm', `/subscribe/confirm?token=${unknownToken}`, RENDERED.result],
-    ['/unsubscribe', `/unsubscribe?token=${unknownToken}`, RENDERED.result],
+    ['/subscribe/confirm', CONFIRM_LINK, RENDERED.result],
+    ['/unsubscribe', `/unsubscribe?token=${UNKNOWN_LINK_TOKEN}`, RENDERED.result],
     ['/no-such-page (403)', '/no-such-page', RENDERED.result],
   ]) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

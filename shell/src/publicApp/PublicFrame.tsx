@@ -5,7 +5,7 @@ import { Alert } from './ui/Alert';
 import { AppLayout, Card, Content, HeaderBar } from './ui/Layout';
 import { Title } from './ui/Typography';
 
-/** The dashboard's PublicPage frame (shell/src/pages/PublicPage.tsx), drawn without antd: brand, language, card. */
+/** The frame of every signed-out page, drawn without antd: demo banner, brand, language switch, one card. */
 export function PublicFrame({ demo, wide = false, children }: { demo: boolean; wide?: boolean; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (

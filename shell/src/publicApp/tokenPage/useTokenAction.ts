@@ -30,6 +30,7 @@ export function useTokenAction(url: string): { state: TokenActionState; retry: (
     api.post(url, { token }).then(
       () => setState('done'),
       (error: unknown) => {
+        // Only the status matters here; readApiProblem would bring every section's catalogue into the page.
         const status = isAxiosError(error) ? error.response?.status : undefined;
         setState(status !== undefined && GONE.includes(status) ? 'gone' : 'failed');
       },
