@@ -37,6 +37,34 @@ export const deliveryCountsSchema = z.object({
 });
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
 
+/**
+ * How a channel's messages of one sending are moving: the part of `pending` that waits because the
+ * provider asked us to slow down, or for the WhatsApp number's daily messaging limit, and when the
+ * last one is expected to go at the channel's pace (delivery/pace in the server).
+ */
+export const channelProgressSchema = z.object({
+  /** Of pending: waiting because the provider answered "slow down" (paused, not failed). */
+  paused: z.number().int(),
+  /** Of pending: waiting for the WhatsApp daily messaging limit to free up (or the prayer time to pass). */
+  limited: z.number().int(),
+  /** Until when the provider paused the whole channel (ISO), null when it is not paused. */
+  pausedUntil: z.string().nullable(),
+  /** When the last pending message of this sending is expected to go (ISO); null when nothing is pending or it cannot be told (the daily limit). */
+  allBy: z.string().nullable(),
+});
+export type ChannelProgress = z.infer<typeof channelProgressSchema>;
+
+/** Today's use of the WhatsApp number's messaging limit (people reached outside the 24-hour window, moving 24 hours). */
+export const whatsappDailySchema = z.object({
+  /** Different people sent a template in the last 24 hours. */
+  used: z.number().int(),
+  /** The messaging limit (WHATSAPP_DAILY_LIMIT, or read from the Graph API); null when unlimited or unknown. */
+  limit: z.number().int().nullable(),
+  /** The part of the limit kept for janaza notices (events stop before it). */
+  janazaReserve: z.number().int(),
+});
+export type WhatsAppDaily = z.infer<typeof whatsappDailySchema>;
+
 /** Days of sendings the channels card counts (the summary's "last 30 days"). */
 export const RECENT_DELIVERY_DAYS = 30;
 
@@ -44,6 +72,8 @@ export const channelsResponseSchema = z.object({
   channels: z.array(channelStateSchema),
   /** Per channel, the deliveries of the sendings of the last RECENT_DELIVERY_DAYS days by outcome. */
   recent: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+  /** Today's use of the WhatsApp messaging limit; absent when WhatsApp is off. */
+  whatsappDaily: whatsappDailySchema.optional(),
 });
 export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
@@ -56,6 +86,8 @@ export const sendingSchema = z.object({
   createdAt: z.string(),
   expanded: z.boolean(),
   channels: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+  /** Per channel with messages pending: paused, waiting for the daily limit, expected end. */
+  progress: z.record(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
 });
 export type Sending = z.infer<typeof sendingSchema>;
 
