@@ -66,16 +66,18 @@ export async function claimDue(
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
   const claim = randomUUID();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
-  const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
+  const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number; priority: number }>`
     update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, claim = ${claim}, updated_at = ${nowIso}, waiting = null
     where (outbox_id, subscriber_id) in (
       select outbox_id, subscriber_id from deliveries
       where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
       order by priority, next_attempt_at limit ${limit} ${lock}
     )
-    returning outbox_id, subscriber_id, attempts`.execute(db);
+    returning outbox_id, subscriber_id, attempts, priority`.execute(db);
   if (claimed.rows.length === 0) return [];
-  const jobs = await withContent(db, claimed.rows, claim, config);
+  // RETURNING keeps no order: janaza first again, for whoever looks at them in turn (pace/hold.ts).
+  const rows = claimed.rows.sort((a, b) => Number(a.priority) - Number(b.priority));
+  const jobs = await withContent(db, rows, claim, config);
   // Checked again just before sending: an item whose time has passed is expired, not sent.
   const late = jobs.filter((j) => isPastDeadline(j.deadline));
   if (late.length === 0) return jobs;

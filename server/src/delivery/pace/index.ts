@@ -94,12 +94,11 @@ export class DeliveryPace {
     for (const { budget, jobs: waiting } of groups.values()) {
       let rest = waiting;
       while (rest.length > 0) {
-        const { delays, retryInMs } = await this.pacer.slots(budget, rest.length);
-        const now = Date.now();
-        delays.forEach((delay, i) => {
-          send.push({ job: rest[i] as Job, at: now + delay });
+        const { at, retryInMs } = await this.pacer.slots(budget, rest.length);
+        at.forEach((time, i) => {
+          send.push({ job: rest[i] as Job, at: time });
         });
-        rest = rest.slice(delays.length);
+        rest = rest.slice(at.length);
         if (rest.length === 0) break;
         if (retryInMs > HOLD_AT_MOST_MS) {
           for (const job of rest) release.push({ job, outcome: pacedOutcome('channel', retryInMs) });

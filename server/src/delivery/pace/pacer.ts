@@ -32,10 +32,20 @@ export function windowOf(rate: number): { seconds: number; points: number; spaci
 }
 
 export interface Slots {
-  /** ms from now to each granted slot, in order; fewer than asked when the window is full. */
-  delays: number[];
+  /** When each granted slot is (epoch ms), in order, none in the past; fewer than asked when the window is full. */
+  at: number[];
   /** When some were not granted: ms until the window (or the provider's pause) ends. */
   retryInMs: number;
+}
+
+/** consume() answers a refusal by rejecting with the same RateLimiterRes: here it is an answer too. */
+async function consume(limiter: RateLimiterAbstract, key: string, n: number): Promise<RateLimiterRes> {
+  try {
+    return await limiter.consume(key, n);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return error;
+    throw error;
+  }
 }
 
 /**
@@ -93,22 +103,27 @@ export class Pacer {
     return entry;
   }
 
-  /** Takes up to n slots of the budget's current window. */
+  /**
+   * Takes up to n slots of the budget's current window. The window's slots are at fixed times from its
+   * start; those already past (nobody sent then) are skipped, never crowded into now.
+   */
   async slots(budget: Budget, n: number): Promise<Slots> {
     const { limiter, window } = this.budget(budget.rate);
-    let res: RateLimiterRes;
-    try {
-      res = await limiter.consume(budget.key, n);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      res = error;
+    let res = await consume(limiter, budget.key, n);
+    const windowStart = Date.now() + res.msBeforeNext - window.seconds * 1000;
+    // The first slot that is not yet past, by its place in the window.
+    const firstUsable = Math.floor((Date.now() - windowStart) / window.spacingMs) + 1;
+    let first = res.consumedPoints - n + 1;
+    if (first < firstUsable && res.consumedPoints < window.points) {
+      // Skip the past slots: take as many again, past the first usable one.
+      const skip = Math.max(0, firstUsable - 1 - res.consumedPoints);
+      res = await consume(limiter, budget.key, skip + n);
+      first = res.consumedPoints - n + 1;
     }
-    const now = Date.now();
-    const windowStart = now + res.msBeforeNext - window.seconds * 1000;
-    const delays: number[] = [];
-    for (let i = res.consumedPoints - n + 1; i <= Math.min(res.consumedPoints, window.points); i++)
-      delays.push(Math.max(0, Math.round(windowStart + (i - 1) * window.spacingMs - now)));
-    return { delays, retryInMs: delays.length < n ? Math.max(10, res.msBeforeNext) : 0 };
+    const at: number[] = [];
+    for (let i = Math.max(first, firstUsable); i <= Math.min(res.consumedPoints, window.points); i++)
+      at.push(Math.round(windowStart + (i - 1) * window.spacingMs));
+    return { at, retryInMs: at.length < n ? Math.max(10, res.msBeforeNext) : 0 };
   }
 
   /** The provider asked every sender of this budget (or push service) to wait `ms`. */
