@@ -101,6 +101,8 @@ export class DeliveryWorker {
   private async pump(channel: Channel): Promise<void> {
     const concurrency = this.options.concurrency(channel);
     const pace = this.options.pace;
+    // A claim costs a few statements whatever its size: with some sends in flight, wait until a batch is free.
+    const batch = Math.min(pace.claimSize(channel.name, concurrency), Math.max(1, Math.ceil(concurrency / 8)));
     const claimed = new Set<Job>();
     const running = new Set<Promise<void>>();
     let freed: (() => void) | null = null;
@@ -126,7 +128,7 @@ export class DeliveryWorker {
     try {
       while (!this.stopping) {
         const free = concurrency - claimed.size;
-        if (free <= 0) {
+        if (free <= 0 || (free < batch && claimed.size > 0)) {
           await new Promise<void>((resolve) => {
             freed = resolve;
           });
