@@ -586,37 +586,57 @@ function printTable(
   result: { instances: number; subscribersPerChannel: number; complete: boolean; peakRssMiB: number[] },
   channels: Record<Channel, ChannelResult>,
 ): void {
-  const rows = [
-    ['channel', 'item', 'received', 'lost', 'twice', 'failed', 'last (s)', 'floor (s)', 'x floor', 'refusals/accepted'],
+  const table = (rows: string[][]) => {
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+    for (const r of rows)
+      console.log(
+        r
+          .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      );
+  };
+  console.log(
+    `\nbroadcast: ${result.instances} instance(s), ${result.subscribersPerChannel} subscribers per channel${result.complete ? '' : ' - INCOMPLETE (timed out)'}`,
+  );
+  const items = [
+    ['channel', 'item', 'received', 'lost', 'twice', 'failed', 'first (s)', 'last (s)', 'floor (s)', 'x floor'],
   ];
   for (const channel of CHANNELS) {
     for (const item of ITEMS) {
       const r = channels[channel].items[item];
-      rows.push([
+      items.push([
         channel,
         item,
         String(r.received),
         String(r.lost),
         String(r.duplicated),
         String(r.failed),
+        r.firstS === null ? '-' : String(r.firstS),
         r.lastS === null ? '-' : String(r.lastS),
         String(r.floorS),
         r.ofFloor === null ? '-' : r.ofFloor.toFixed(2),
-        item === 'event' ? `${(channels[channel].refusalsPerAccepted * 100).toFixed(2)} %` : '',
       ]);
     }
   }
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
-  console.log(
-    `\nbroadcast: ${result.instances} instance(s), ${result.subscribersPerChannel} subscribers per channel${result.complete ? '' : ' — INCOMPLETE (timed out)'}`,
-  );
-  console.log(line(rows[0] ?? []));
-  for (const r of rows.slice(1)) console.log(line(r));
-  console.log(`peak RSS per instance: ${result.peakRssMiB.map((m) => `${m} MiB`).join(', ')}`);
-  console.log(
-    `telegram: ${JSON.stringify(channels.telegram.detail)}; whatsapp: ${JSON.stringify(channels.whatsapp.detail)}`,
-  );
+  table(items);
+  console.log('(times from the publish / the approval of each item; floor = subscribers / rate)\n');
+  const pace = [['channel', 'accepted', 'refused for pace', 'per accepted', 'detail']];
+  for (const channel of CHANNELS) {
+    const c = channels[channel];
+    const detail = Object.entries(c.detail)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    pace.push([
+      channel,
+      String(c.accepted),
+      String(c.refusedForPace),
+      `${(c.refusalsPerAccepted * 100).toFixed(2)} %`,
+      detail,
+    ]);
+  }
+  table(pace);
+  console.log(`\npeak RSS per instance: ${result.peakRssMiB.map((m) => `${m} MiB`).join(', ')}`);
 }
 
 main().catch((error) => {
