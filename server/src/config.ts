@@ -36,6 +36,24 @@ const templateLanguage = (fallback: string) =>
       .default(fallback),
   );
 
+/** Messages a second a provider allows (a decimal number, e.g. 0.5 for one every two seconds). */
+const rate = (fallback: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `must be a number of messages a second between 0.1 and ${max}` })
+      .min(0.1, `must be a number of messages a second between 0.1 and ${max}`)
+      .max(max, `must be a number of messages a second between 0.1 and ${max}`)
+      .default(fallback),
+  );
+const onOff = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z
+    .enum(['', 'true', 'false', '1', '0', 'on', 'off'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'on'),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -120,6 +138,29 @@ const envSchema = z.object({
       .min(1, 'must be a whole number between 1 and 5000')
       .max(5000, 'must be a whole number between 1 and 5000')
       .default(512),
+  ),
+  TELEGRAM_RATE: rate(30, 1000),
+  TELEGRAM_PAID_BROADCAST: onOff,
+  WHATSAPP_RATE: rate(80, 1000),
+  SMTP_RATE: rate(10, 1000),
+  WHATSAPP_DAILY_LIMIT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of people (0 or more), or unset' })
+      .int('must be a whole number of people (0 or more), or unset')
+      .min(0, 'must be a whole number of people (0 or more), or unset')
+      .optional(),
+  ),
+  WHATSAPP_JANAZA_RESERVE: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/%$/, '') : v),
+    z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'must be a percentage between 0 and 100' })
+        .min(0, 'must be a percentage between 0 and 100')
+        .max(100, 'must be a percentage between 0 and 100')
+        .default(20),
+    ),
   ),
   DELIVERY_LEASE_SECONDS: z.preprocess(
     blankToUndefined,
@@ -241,6 +282,23 @@ export interface Config {
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+  /** The providers' pace (delivery/pace): messages a second each allows, shared by every instance. */
+  pace: PaceConfig;
+}
+
+export interface PaceConfig {
+  /** TELEGRAM_RATE: messages a second to different chats (Telegram's broadcast limit, about 30). */
+  telegram: number;
+  /** TELEGRAM_PAID_BROADCAST: janaza messages with allow_paid_broadcast, up to 1000 a second, billed in Stars. */
+  telegramPaidBroadcast: boolean;
+  /** WHATSAPP_RATE: the phone number's throughput (80 by default, 1000 after Meta's upgrade). */
+  whatsapp: number;
+  /** SMTP_RATE: what the mail provider accepts. */
+  smtp: number;
+  /** WHATSAPP_DAILY_LIMIT: the messaging limit (people reached outside the 24-hour window); undefined: ask the Graph API. */
+  whatsappDailyLimit: number | undefined;
+  /** WHATSAPP_JANAZA_RESERVE: the percentage of the daily limit events may not spend. */
+  whatsappJanazaReservePercent: number;
 }
 
 export interface WhatsAppTemplateNames {
@@ -383,5 +441,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    pace: {
+      telegram: e.TELEGRAM_RATE,
+      telegramPaidBroadcast: e.TELEGRAM_PAID_BROADCAST,
+      whatsapp: e.WHATSAPP_RATE,
+      smtp: e.SMTP_RATE,
+      whatsappDailyLimit: e.WHATSAPP_DAILY_LIMIT,
+      whatsappJanazaReservePercent: e.WHATSAPP_JANAZA_RESERVE,
+    },
   };
 }

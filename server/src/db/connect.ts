@@ -8,6 +8,16 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** The driver under a Db, for libraries that bring their own SQL (rate-limiter-flexible's stores, delivery/pace). */
+export type RawClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'sqlite'; sqlite: SQLite.Database };
+const rawClients = new WeakMap<Db, RawClient>();
+
+export function rawClientOf(db: Db): RawClient {
+  const raw = rawClients.get(db);
+  if (!raw) throw new Error('rawClientOf: this Db was not made by connect()');
+  return raw;
+}
+
 /**
  * PostgreSQL time-outs: a database that stops answering fails requests instead of hanging them.
  * - connect: a new connection, or a free one from the pool, within 5 s;
@@ -30,7 +40,9 @@ export function connect(database: Config['database']): Db {
     // 'error' on the pool; unhandled, it would end the process. The pool has already discarded that
     // connection and opens a new one when needed; queries in flight get their own error.
     pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    rawClients.set(db, { kind: 'postgres', pool });
+    return db;
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -38,5 +50,7 @@ export function connect(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  rawClients.set(db, { kind: 'sqlite', sqlite });
+  return db;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table types. Both engines store ids and times as text (UTC ISO 8601) and booleans as 0/1 integers,
@@ -191,6 +191,17 @@ export interface DeliveriesTable {
   /** The token of the claim that made it `sending`: only that attempt may record its result. */
   claim: string | null;
   updated_at: string;
+  /** 0: a janaza notice's message, 1: an event's; claims take the lowest first. */
+  priority: Generated<number>;
+  /** Why a pending delivery waits: 'pace' (the provider asked to slow down), 'limit' (WhatsApp daily limit). */
+  waiting: string | null;
+}
+
+/** rate-limiter-flexible's shared pace budgets (delivery/pace), in the columns its stores use. */
+export interface DeliveryPaceTable {
+  key: string;
+  points: number;
+  expire: number | string | null;
 }
 
 /** A sign-up waiting for its confirmation link, deep-link /start or code. */
@@ -248,6 +259,7 @@ export interface Database {
   subscribers: SubscribersTable;
   outbox: OutboxTable;
   deliveries: DeliveriesTable;
+  delivery_pace: DeliveryPaceTable;
   signup_requests: SignupRequestsTable;
   summary_counts: SummaryCountsTable;
   sessions: SessionsTable;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { DeliveryKind, Language, SubscriberChannel } from '@ummahnotify/shared/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -12,6 +12,8 @@ import { unsubscribeToken } from './unsubscribe-token';
 /** One claimed delivery, ready to send; `cancelled` says why it must not be sent after all. */
 export interface Job {
   outboxId: string;
+  /** What the message is of: a janaza notice's go first, and may use Telegram's paid broadcast. */
+  kind: DeliveryKind;
   subscriberId: string;
   attempts: number;
   /** The claim's token: only this attempt may record the result (see results.ts). */
@@ -50,8 +52,8 @@ export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberCh
 /**
  * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
  * leaseMs, a new claim token) and commits that BEFORE anything is sent; returns them with recipient
- * and message. The caller asks for no more than it has free senders: a claim waiting in a queue
- * would let its lease run down before it is even sent.
+ * and message. A janaza notice's deliveries (priority 0) are taken before any event's, then the
+ * longest due. The caller asks for no more than it has free senders.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -64,16 +66,18 @@ export async function claimDue(
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
   const claim = randomUUID();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
-  const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number }>`
-    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, claim = ${claim}, updated_at = ${nowIso}
+  const claimed = await sql<{ outbox_id: string; subscriber_id: string; attempts: number; priority: number }>`
+    update deliveries set state = 'sending', attempts = attempts + 1, locked_until = ${leaseIso}, claim = ${claim}, updated_at = ${nowIso}, waiting = null
     where (outbox_id, subscriber_id) in (
       select outbox_id, subscriber_id from deliveries
       where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
-      order by next_attempt_at limit ${limit} ${lock}
+      order by priority, next_attempt_at limit ${limit} ${lock}
     )
-    returning outbox_id, subscriber_id, attempts`.execute(db);
+    returning outbox_id, subscriber_id, attempts, priority`.execute(db);
   if (claimed.rows.length === 0) return [];
-  const jobs = await withContent(db, claimed.rows, claim, config);
+  // RETURNING keeps no order: janaza first again, for whoever looks at them in turn (pace/hold.ts).
+  const rows = claimed.rows.sort((a, b) => Number(a.priority) - Number(b.priority));
+  const jobs = await withContent(db, rows, claim, config);
   // Checked again just before sending: an item whose time has passed is expired, not sent.
   const late = jobs.filter((j) => isPastDeadline(j.deadline));
   if (late.length === 0) return jobs;
@@ -122,6 +126,7 @@ async function withContent(
   const outboxIds = [...new Set(rows.map((r) => r.outbox_id))];
   const outboxes = await db.selectFrom('outbox').selectAll().where('id', 'in', outboxIds).execute();
   const { render, deadlineOf } = await renderers(db, outboxes, config);
+  const kindOf = new Map(outboxes.map((o) => [o.id, o.kind as DeliveryKind]));
 
   return rows.flatMap((r) => {
     const s = byId.get(r.subscriber_id);
@@ -140,6 +145,7 @@ async function withContent(
     return [
       {
         outboxId: r.outbox_id,
+        kind: kindOf.get(r.outbox_id) ?? 'events',
         subscriberId: r.subscriber_id,
         attempts: Number(r.attempts),
         claim,

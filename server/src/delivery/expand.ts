@@ -33,6 +33,7 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
         'attempts',
         'next_attempt_at',
         'updated_at',
+        'priority',
       ] as const;
       // One pending delivery per recipient row `s` (a subscriber), in the order of `columns`.
       const delivery = [
@@ -43,6 +44,8 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
         sql<number>`0`.as('attempts'),
         sql<string>`cast(${now} as text)`.as('next_attempt_at'),
         sql<string>`cast(${now} as text)`.as('updated_at'),
+        // A janaza notice's messages, and its corrections', go before any event's (claim.ts).
+        sql<number>`${sql.lit(row.kind === 'janaza' ? 0 : 1)}`.as('priority'),
       ] as const;
       const recipients =
         row.number === 0

@@ -1,5 +1,6 @@
 import { SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
@@ -8,12 +9,19 @@ import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
 import { SEND_DEADLINE_MS } from './lease';
+import { DeliveryPace } from './pace';
+import { budgetOf } from './pace/budgets';
+import { readMessagingLimit } from './pace/messaging-limit';
+import { Pacer } from './pace/pacer';
+import { dailyLimit } from './pace/whatsapp-daily';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
 /** The running delivery engine of one server instance. */
 export interface Delivery {
   channels: Channels;
+  /** The channels' pace, pauses and the WhatsApp daily limit (for the status and summary answers). */
+  pace: DeliveryPace;
   /** An outbox row was just committed: look now instead of at the next poll. */
   wake(): void;
   close(): Promise<void>;
@@ -57,6 +65,7 @@ export async function startDelivery({
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
   }
+  const pace = await startPace(db, config, channels, log);
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
     config: { ...config, unsubscribeKey },
@@ -66,16 +75,50 @@ export async function startDelivery({
     pollMs: pollMs ?? 500,
     retry: retry ?? DEFAULT_RETRY,
     log,
+    pace,
   });
   worker.start();
   return {
     channels,
+    pace,
     wake: () => worker.wake(),
     close: async () => {
       await worker.stop();
+      await pace.close();
       await Promise.all(channelList(channels).map((c) => c.close()));
     },
   };
+}
+
+/**
+ * The shared budgets live in Redis when REDIS_URL is set (the database is its insurance), otherwise in
+ * the database. The WhatsApp daily limit: WHATSAPP_DAILY_LIMIT, else what the Graph API says.
+ */
+async function startPace(
+  db: Db,
+  config: Config,
+  channels: Channels,
+  log: FastifyBaseLogger,
+): Promise<DeliveryPace & { close(): Promise<void> }> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error) => log.warn(`delivery pace: Redis: ${error.message} (the database counts meanwhile)`));
+  let limit: number | null = config.pace.whatsappDailyLimit ?? null;
+  if (config.pace.whatsappDailyLimit === undefined && channels.whatsapp.state.enabled) {
+    const read = await readMessagingLimit(config);
+    if (read === undefined)
+      log.warn('delivery: the WhatsApp messaging limit could not be read; set WHATSAPP_DAILY_LIMIT');
+    else log.info({ limit: read ?? 'unlimited' }, 'delivery: WhatsApp messaging limit from the Graph API');
+    limit = read ?? null;
+  }
+  const daily = dailyLimit(limit, config.pace.whatsappJanazaReservePercent);
+  const pace = new DeliveryPace(new Pacer(db, redis), budgetOf(config), () => daily);
+  return Object.assign(pace, {
+    close: async () => {
+      await redis?.quit().catch(() => redis.disconnect());
+    },
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SendOutcome } from './channels/types';
 import type { Job } from './claim';
@@ -18,6 +18,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 5_000, 
  * asks for a day (or sends a nonsense date) must not park a delivery past its use.
  */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Exponential backoff with jitter, never sooner than the peer asked for (up to MAX_RETRY_AFTER_MS). */
 export function retryDelay(attempts: number, policy: RetryPolicy, retryAfterMs = 0): number {
@@ -103,6 +104,40 @@ export class ResultWriter {
           continue;
         }
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
+        if (outcome.kind === 'paced') {
+          // The provider's "slow down" (or the daily limit): the delivery waits, and the attempt does not count.
+          const waitMs = Math.min(
+            Math.max(1000, outcome.retryAfterMs),
+            outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
+          );
+          const nextAttempt = new Date(Date.now() + waitMs).toISOString();
+          const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
+          const result = await fenced(job.outboxId, job.claim)
+            .set(
+              expires
+                ? {
+                    state: 'expired',
+                    last_error: `${EXPIRED_ERROR} (${error})`.slice(0, MAX_ERROR_LENGTH),
+                    locked_until: null,
+                    claim: null,
+                    updated_at: now,
+                  }
+                : {
+                    state: 'pending',
+                    attempts: sql<number>`attempts - 1`,
+                    waiting: outcome.scope === 'limit' ? 'limit' : 'pace',
+                    last_error: error,
+                    locked_until: null,
+                    claim: null,
+                    next_attempt_at: nextAttempt,
+                    updated_at: now,
+                  },
+            )
+            .where('subscriber_id', '=', job.subscriberId)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) dropped++;
+          continue;
+        }
         const retry = outcome.kind === 'temporary' && job.attempts < this.policy.maxAttempts;
         const nextAttempt = retry
           ? new Date(

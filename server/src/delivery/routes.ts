@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF } from '../auth/rights';
 import type { Db } from '../db/connect';
 import { channelList } from './channels';
+import { whatsappDaily } from './pace/whatsapp-daily';
 import { channelStates, deliveryStatus, recentCounts } from './status';
 
 /** What staff see of delivery: channels on/off and per-item counts (each section sends its own corrections). */
@@ -21,6 +22,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db): void {
     async () => ({
       channels: states(),
       recent: await recentCounts(db),
+      ...(app.delivery.channels.whatsapp.state.enabled && {
+        whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
+      }),
     }),
   );
 
@@ -32,7 +36,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { kind, ids } = request.query;
-      return { channels: states(), items: await deliveryStatus(db, kind, ids) };
+      return { channels: states(), items: await deliveryStatus(db, kind, ids, app.delivery.pace) };
     },
   );
 }

@@ -10,12 +10,17 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { addProgress, type PaceView } from './progress';
 
-/** Per item: each sending (broadcast, corrections) with sent / failed / pending / expired per channel. */
+/**
+ * Per item: each sending (broadcast, corrections) with sent / failed / pending / expired per channel,
+ * and, given the engine's pace, how its pending messages are moving (progress.ts).
+ */
 export async function deliveryStatus(
   db: Kysely<Database>,
   kind: DeliveryKind,
   ids: string[],
+  pace?: PaceView,
 ): Promise<Record<string, Sending[]>> {
   if (ids.length === 0) return {};
   const outboxes = await db
@@ -28,13 +33,13 @@ export async function deliveryStatus(
   if (outboxes.length === 0) return {};
   const counts = await db
     .selectFrom('deliveries')
-    .select(['outbox_id', 'channel', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['outbox_id', 'channel', 'state', 'waiting', (eb) => eb.fn.countAll<number>().as('n')])
     .where(
       'outbox_id',
       'in',
       outboxes.map((o) => o.id),
     )
-    .groupBy(['outbox_id', 'channel', 'state'])
+    .groupBy(['outbox_id', 'channel', 'state', 'waiting'])
     .execute();
   const sendings = new Map<string, Sending>();
   const items: Record<string, Sending[]> = {};
@@ -53,6 +58,10 @@ export async function deliveryStatus(
     const counts = sendings.get(c.outbox_id)?.channels[c.channel as SubscriberChannel];
     if (!counts) continue;
     add(counts, c.state, Number(c.n));
+  }
+  if (pace) {
+    const waiting = counts.filter((c) => c.state === 'pending' && c.waiting);
+    await addProgress(db, pace, kind, sendings, waiting);
   }
   return items;
 }

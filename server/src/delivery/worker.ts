@@ -4,7 +4,11 @@ import type { Database } from '../db/schema';
 import type { Channel, SendOutcome } from './channels/types';
 import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
 import { expandNextOutbox } from './expand';
+import type { DeliveryPace } from './pace';
 import { ResultWriter, type RetryPolicy } from './results';
+
+/** A channel claims again this long before its last slot. */
+const LOOKAHEAD_MS = 500;
 
 export interface WorkerOptions extends ClaimOptions {
   /** Sends in flight at once, per channel. */
@@ -15,12 +19,14 @@ export interface WorkerOptions extends ClaimOptions {
   sendDeadlineMs: number;
   retry: RetryPolicy;
   log: FastifyBaseLogger;
+  /** Each channel's shared budget, the providers' pauses, the per-person gap and the WhatsApp daily limit. */
+  pace: DeliveryPace;
 }
 
 /**
  * The engine of one server instance: one loop expands outbox rows into deliveries, and per enabled
- * channel `concurrency` senders take claimed deliveries, send, and wait until their result is
- * committed. Instances on one PostgreSQL database share the work; on SQLite one instance runs.
+ * channel one loop claims, paces and sends (pump). Instances on one PostgreSQL database share the
+ * work and the channels' budgets; on SQLite one instance runs.
  */
 export class DeliveryWorker {
   private stopping = false;
@@ -85,71 +91,103 @@ export class DeliveryWorker {
   }
 
   /**
-   * `concurrency` senders share one claimer: it claims only as many deliveries as there are senders
-   * waiting, hands one to each, and claims again when senders free up; nothing claimed waits in a
-   * queue. Meanwhile the leases of the sends in flight are renewed every third of a lease.
+   * One loop per channel claims due deliveries (a janaza notice's first), holds back those that must
+   * wait (one message per person per gap, the WhatsApp daily limit), gives each of the others a slot in
+   * the channel's shared budget, and sends each at its slot, at most `concurrency` claimed at once.
+   * It claims again when the last slot is near, so what is claimed waits little and a janaza approved
+   * meanwhile overtakes an event broadcast within a second. The leases of what is claimed are renewed
+   * every third of a lease.
    */
   private async pump(channel: Channel): Promise<void> {
     const concurrency = this.options.concurrency(channel);
-    const waiting: ((job: Job | null) => void)[] = [];
-    const inFlight = new Set<Job>();
-    let claiming = false;
-    // Expired leases are made due again by the periodic job of delivery/index.ts, once across instances.
-    const claim = (limit: number) => claimDue(this.db, channel.name, limit, this.options);
-    const dispatch = async () => {
-      if (claiming) return;
-      claiming = true;
-      try {
-        while (waiting.length > 0 && !this.stopping) {
-          const jobs = await claim(waiting.length);
-          for (const job of jobs) (waiting.shift() as (job: Job) => void)(job);
-          if (jobs.length === 0) break;
-        }
-      } catch (error) {
-        this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed');
-      } finally {
-        claiming = false;
-        // Nothing due (or stopping): the senders still waiting sleep until woken or the next poll.
-        for (const w of waiting.splice(0)) w(null);
-      }
+    const pace = this.options.pace;
+    const claimed = new Set<Job>();
+    const running = new Set<Promise<void>>();
+    let freed: (() => void) | null = null;
+    const release = (job: Job) => {
+      claimed.delete(job);
+      const f = freed;
+      freed = null;
+      f?.();
     };
-    // Claims in batches: a claim costs a few statements whatever its size, so free senders wait for a
-    // few more to free up (unless none is sending), never for longer than one send.
-    const batchFloor = Math.max(1, Math.ceil(concurrency / 8));
-    const next = () =>
-      new Promise<Job | null>((resolve) => {
-        waiting.push(resolve);
-        if (waiting.length >= batchFloor || inFlight.size === 0) void dispatch();
-      });
-    const sender = async () => {
-      while (!this.stopping) {
-        const job = await next();
-        if (!job) {
-          if (!this.stopping) await this.sleep(this.options.pollMs);
-          continue;
-        }
-        inFlight.add(job);
-        const outcome = await this.send(channel, job);
-        try {
-          await this.writer.record(job, outcome);
-        } catch (error) {
+    const finish = (job: Job, outcome: SendOutcome) =>
+      this.writer
+        .record(job, outcome)
+        .catch((error) =>
           // Left as sending: its lease runs out and it is sent again, the one case of a duplicate.
-          this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a result failed');
-        } finally {
-          inFlight.delete(job);
-        }
-      }
-    };
+          this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a result failed'),
+        )
+        .finally(() => release(job));
     const renewal = setInterval(() => {
-      renewLeases(this.db, [...inFlight], this.options.leaseMs).catch((error) =>
+      renewLeases(this.db, [...claimed], this.options.leaseMs).catch((error) =>
         this.options.log.error({ err: error, channel: channel.name }, 'delivery: renewing leases failed'),
       );
     }, this.options.leaseMs / 3);
     try {
-      await Promise.all(Array.from({ length: concurrency }, sender));
+      while (!this.stopping) {
+        const free = concurrency - claimed.size;
+        if (free <= 0) {
+          await new Promise<void>((resolve) => {
+            freed = resolve;
+          });
+          continue;
+        }
+        let unsent: Job[] = [];
+        try {
+          const pausedMs = await pace.channelPausedFor(channel.name);
+          if (pausedMs > 0) {
+            await this.sleep(Math.min(pausedMs, 5_000));
+            continue;
+          }
+          const jobs = await claimDue(this.db, channel.name, pace.claimSize(channel.name, free), this.options);
+          if (jobs.length === 0) {
+            await this.sleep(this.options.pollMs);
+            continue;
+          }
+          for (const job of jobs) claimed.add(job);
+          unsent = jobs;
+          const { go, held } = await pace.holdBack(this.db, channel.name, jobs);
+          const { send, release: released } = await pace.schedule(channel.name, go);
+          unsent = [];
+          for (const { job, outcome } of [...held, ...released]) void finish(job, outcome);
+          let last = Date.now();
+          for (const { job, at } of send) {
+            last = Math.max(last, at);
+            const run = this.run(channel, job, at).then((outcome) => finish(job, outcome));
+            running.add(run);
+            void run.finally(() => running.delete(run));
+          }
+          // Claim again shortly before the last slot, not long before: what is claimed waits little.
+          const ahead = last - Date.now() - LOOKAHEAD_MS;
+          if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
+        } catch (error) {
+          this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed');
+          // What was claimed and not handed to a send is left to its lease (the reclaim job).
+          for (const job of unsent) release(job);
+          await this.sleep(this.options.pollMs);
+        }
+      }
+      await Promise.all([...running]);
     } finally {
       clearInterval(renewal);
     }
+  }
+
+  /** Waits for the job's slot, then sends it, unless the provider paused its channel meanwhile. */
+  private async run(channel: Channel, job: Job, at: number): Promise<SendOutcome> {
+    const wait = at - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const paused = this.options.pace.pausedBeforeSend(channel.name, job);
+    if (paused) return paused;
+    const outcome = await this.send(channel, job);
+    if (!outcome.ok && outcome.kind === 'paced') {
+      await this.options.pace
+        .obey(channel.name, job, outcome)
+        .catch((error) =>
+          this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a pause failed'),
+        );
+    }
+    return outcome;
   }
 
   /** The channel's outcome, or a temporary failure once the send deadline passes (the lease is sized for it). */

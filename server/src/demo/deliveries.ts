@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { DeliveriesTable, OutboxTable } from '../db/schema';
 import { EXPIRED_ERROR } from '../delivery/expiry';
@@ -82,7 +83,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
     const recipients = subscribers.filter(
       (s) => (item.kind === 'janaza' ? s.topic_janaza : s.topic_events) === 1 && s.created_at <= item.at,
     );
-    const deliveries: DeliveriesTable[] = recipients.map((s, i) => {
+    const deliveries: Insertable<DeliveriesTable>[] = recipients.map((s, i) => {
       // A notice whose prayer has passed: its last message was still being retried then, and expired.
       if (item.expired && i === recipients.length - 1)
         return {

@@ -87,7 +87,7 @@ export const sendingSchema = z.object({
   expanded: z.boolean(),
   channels: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
   /** Per channel with messages pending: paused, waiting for the daily limit, expected end. */
-  progress: z.record(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
+  progress: z.partialRecord(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
 });
 export type Sending = z.infer<typeof sendingSchema>;
 

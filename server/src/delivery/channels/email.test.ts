@@ -83,7 +83,7 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(mail.headers['list-unsubscribe'], undefined);
   });
 
-  test('550 on the recipient is gone, 451 is temporary, 554 is permanent', async () => {
+  test('550 on the recipient is gone, 451 (greylisting) makes that recipient wait uncounted, 554 is permanent', async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
     smtp.rejectRecipient('nobody@example.com', 550, 'No such user here');
     smtp.rejectRecipient('busy@example.com', 451, 'Greylisted, try again later');
@@ -92,8 +92,8 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(gone.ok, false);
     assert.equal(!gone.ok && gone.kind, 'gone');
     assert.match(!gone.ok ? gone.error : '', /550/);
-    const temporary = await email.send(recipient('email', 'busy@example.com'), message);
-    assert.equal(!temporary.ok && temporary.kind, 'temporary');
+    const later = await email.send(recipient('email', 'busy@example.com'), message);
+    assert.deepEqual(!later.ok && later.kind === 'paced' && [later.scope, later.retryAfterMs], ['recipient', 60_000]);
     const permanent = await email.send(recipient('email', 'policy@example.com'), message);
     assert.equal(!permanent.ok && permanent.kind, 'permanent');
   });

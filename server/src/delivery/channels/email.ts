@@ -50,12 +50,28 @@ interface SmtpFailure {
   message?: string;
 }
 
-/** 550/551/553 on RCPT TO: the mailbox does not exist; other 5xx: this mail cannot go; the rest may pass later. */
+/**
+ * How long the mail account rests after 421 (service not available, closing) or 451 (local error,
+ * try later), which providers answer to a sender over its rate and which name no time (RFC 5321 §4.2.3).
+ */
+export const SMTP_PACE_PAUSE_MS = 5_000;
+/** A greylisted recipient is tried again after a minute (greylisting servers ask for one to five). */
+const GREYLIST_WAIT_MS = 60_000;
+
+/**
+ * 421/451: the provider's "slow down", which pauses the account; 550/551/553 on RCPT TO: the mailbox does
+ * not exist; other 5xx: this mail cannot go; the rest may pass later.
+ */
 export function smtpOutcome(error: unknown): SendOutcome {
   const e = (error ?? {}) as SmtpFailure;
   const code = e.responseCode;
   const detail = `${code ?? e.code ?? 'error'} ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`.trim();
   const atRecipient = !e.command || /^RCPT/i.test(e.command);
+  // 451 on one recipient is that mailbox's server asking to come back later (greylisting): it waits alone.
+  if (code === 451 && e.command && /^RCPT/i.test(e.command))
+    return { ok: false, kind: 'paced', scope: 'recipient', error: detail, retryAfterMs: GREYLIST_WAIT_MS };
+  if (code === 421 || code === 451)
+    return { ok: false, kind: 'paced', scope: 'channel', error: detail, retryAfterMs: SMTP_PACE_PAUSE_MS };
   if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
   // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
   if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };

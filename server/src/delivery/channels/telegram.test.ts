@@ -78,7 +78,7 @@ describe('Telegram channel against a fake Bot API', () => {
     assert.ok(caption.includes(`…\n\n${message.url}`));
   });
 
-  test('blocked bot and unknown chat are gone; 429 is temporary with retryAfterMs; 5xx is temporary', async () => {
+  test('blocked bot and unknown chat are gone; 429 pauses the bot for retry_after (paced, not the chat failing); 5xx is temporary', async () => {
     const message = renderEvent(eventRow(), 'en', renderContext);
     api.block(2001);
     const blocked = await telegram.send(recipient('telegram', '2001'), message);
@@ -88,8 +88,10 @@ describe('Telegram channel against a fake Bot API', () => {
     assert.equal(!unknown.ok && unknown.kind, 'gone');
     api.rateLimit(1, 7);
     const limited = await telegram.send(recipient('telegram', '2003'), message);
-    assert.equal(!limited.ok && limited.kind, 'temporary');
-    assert.equal(!limited.ok && limited.kind === 'temporary' && limited.retryAfterMs, 7000);
+    assert.deepEqual(!limited.ok && limited.kind === 'paced' && [limited.scope, limited.retryAfterMs], [
+      'channel',
+      7000,
+    ]);
     api.failNext(1, 502);
     const down = await telegram.send(recipient('telegram', '2003'), message);
     assert.equal(!down.ok && down.kind, 'temporary');

@@ -55,9 +55,11 @@ export function telegramOutcome(call: Call): SendOutcome {
   const { status, body: answer } = call;
   if (status === 200 && answer.ok) return { ok: true };
   const error = `${answer.error_code ?? status} ${answer.description ?? ''}`.trim();
+  // Flood control: the bot waits as long as Telegram asks (retry_after); one chat a second is kept
+  // by the engine itself (delivery/pace), so a 429 is taken as the bot's pace, not the chat's.
   if (status === 429) {
-    const seconds = answer.parameters?.retry_after;
-    return { ok: false, kind: 'temporary', error, ...(seconds ? { retryAfterMs: seconds * 1000 } : {}) };
+    const seconds = Number(answer.parameters?.retry_after);
+    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: seconds > 0 ? seconds * 1000 : 1000 };
   }
   if (status === 403) return { ok: false, kind: 'gone', error };
   if (status === 400 && /chat not found/i.test(answer.description ?? '')) return { ok: false, kind: 'gone', error };
@@ -81,6 +83,9 @@ function offChannel(reason: OffReason): TelegramChannel {
     close: async () => {},
   };
 }
+
+/** The bot's id, the token's public part before ':': the key of its shared pace budget. */
+export const telegramBotId = (token: string): string => token.split(':')[0] ?? '';
 
 export async function createTelegramChannel(config: Config): Promise<TelegramChannel> {
   const token = config.channels.TELEGRAM_BOT_TOKEN;
@@ -140,6 +145,8 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
     },
     webhookSecret,
     async send(to, message) {
+      // TELEGRAM_PAID_BROADCAST: a janaza notice may go faster than the free 30 a second, billed in Stars.
+      const paid = config.pace.telegramPaidBroadcast && message.kind === 'janaza' ? { allow_paid_broadcast: true } : {};
       try {
         if (message.imageUrl) {
           return telegramOutcome(
@@ -147,10 +154,17 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
               chat_id: to.address,
               photo: message.imageUrl,
               caption: telegramText(message, TELEGRAM_CAPTION_LIMIT),
+              ...paid,
             }),
           );
         }
-        return sendText(to.address, telegramText(message, TELEGRAM_MESSAGE_LIMIT));
+        return telegramOutcome(
+          await call('sendMessage', {
+            chat_id: to.address,
+            text: telegramText(message, TELEGRAM_MESSAGE_LIMIT),
+            ...paid,
+          }),
+        );
       } catch (error) {
         return { ok: false, kind: 'permanent', error: `could not send: ${String(error)}` };
       }

@@ -43,13 +43,30 @@ export interface Message {
 
 /**
  * What a send came to. temporary: try again later (retryAfterMs when the peer said so);
+ * paced: the provider asked us to slow down, which is never the recipient's failure (delivery/pace);
  * permanent: this message cannot be delivered; gone: the subscription no longer exists and is retired.
  */
 export type SendOutcome =
   | { ok: true }
   | { ok: false; kind: 'temporary'; error: string; retryAfterMs?: number }
+  | PacedOutcome
   | { ok: false; kind: 'permanent'; error: string }
   | { ok: false; kind: 'gone'; error: string };
+
+/**
+ * A refusal for pace: wait `retryAfterMs`, then try again; the attempt does not count. `scope` is what
+ * the provider paused: the whole channel (bot, phone number, mail account), one push service (`service`,
+ * its origin), the recipient alone (one chat a second, the WhatsApp pair rate), or the WhatsApp daily
+ * messaging limit (the delivery waits for it to free up).
+ */
+export interface PacedOutcome {
+  ok: false;
+  kind: 'paced';
+  scope: 'channel' | 'service' | 'recipient' | 'limit';
+  error: string;
+  retryAfterMs: number;
+  service?: string;
+}
 
 export interface Channel {
   readonly name: SubscriberChannel;

@@ -150,7 +150,7 @@ describe('web push channel against a push service on 127.0.0.1', () => {
     assert.equal(await post(sub.endpoint, authorization), 400);
   });
 
-  test('404/410 -> gone, 429 with Retry-After -> temporary, 5xx -> temporary, 400/413 -> permanent', async () => {
+  test('404/410 -> gone, 429 with Retry-After -> that push service paced, 5xx -> temporary, 400/413 -> permanent', async () => {
     const sub = peer.subscribe();
     const send = () => channel.send(recipient(sub), message);
     peer.respondWith(sub.endpoint, 410);
@@ -159,8 +159,11 @@ describe('web push channel against a push service on 127.0.0.1', () => {
     assert.deepEqual(pick(await send()), { ok: false, kind: 'gone' });
     peer.respondWith(sub.endpoint, 429, { 'retry-after': '120' });
     const limited = await send();
-    assert.deepEqual(pick(limited), { ok: false, kind: 'temporary' });
-    assert.equal(!limited.ok && limited.kind === 'temporary' && limited.retryAfterMs, 120_000);
+    assert.deepEqual(pick(limited), { ok: false, kind: 'paced' });
+    assert.deepEqual(
+      !limited.ok && limited.kind === 'paced' && [limited.scope, limited.service, limited.retryAfterMs],
+      ['service', new URL(sub.endpoint).origin, 120_000],
+    );
     peer.respondWith(sub.endpoint, 500);
     const failed = await send();
     assert.deepEqual(pick(failed), { ok: false, kind: 'temporary' });
@@ -230,7 +233,9 @@ describe('web push channel against a push service on 127.0.0.1', () => {
       assert.deepEqual(pick(await secure.send(recipient(sub), message)), { ok: false, kind: 'gone' });
       tls.respondWith(sub.endpoint, 429, { 'retry-after': '30' });
       const limited = await secure.send(recipient(sub), message);
-      assert.ok(!limited.ok && limited.kind === 'temporary' && limited.retryAfterMs === 30_000);
+      assert.ok(
+        !limited.ok && limited.kind === 'paced' && limited.scope === 'service' && limited.retryAfterMs === 30_000,
+      );
       assert.match(limited.ok ? '' : limited.error, /^push service answered 429/);
       tls.respondWith(sub.endpoint, 413);
       assert.deepEqual(pick(await secure.send(recipient(sub), message)), { ok: false, kind: 'permanent' });

@@ -53,11 +53,31 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function outcomeOf(status: number, headers: Record<string, string | string[] | undefined>, text: string): SendOutcome {
+/** A push service that says 429 without Retry-After rests this long (RFC 8030 §8.4 names none). */
+const PUSH_PACE_PAUSE_MS = 10_000;
+
+function outcomeOf(
+  endpoint: URL,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+): SendOutcome {
   if (status === 200 || status === 201 || status === 202) return { ok: true };
   const error = `push service answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`;
   if (status === 404 || status === 410) return { ok: false, kind: 'gone', error };
-  if (status === 429 || status >= 500) {
+  // Too many requests: that push service rests for its Retry-After; the others go on.
+  if (status === 429) {
+    const after = retryAfterMs(headers['retry-after']);
+    return {
+      ok: false,
+      kind: 'paced',
+      scope: 'service',
+      service: endpoint.origin,
+      error,
+      retryAfterMs: after && after > 0 ? after : PUSH_PACE_PAUSE_MS,
+    };
+  }
+  if (status >= 500) {
     const after = retryAfterMs(headers['retry-after']);
     return after === undefined
       ? { ok: false, kind: 'temporary', error }
@@ -156,7 +176,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
       const answer =
         (http2 && sub.endpoint.protocol === 'https:' ? await http2.post(sub.endpoint, headers, body) : null) ??
         (await postHttp1(sub.endpoint, headers, body));
-      return outcomeOf(answer.status, answer.headers, answer.text);
+      return outcomeOf(sub.endpoint, answer.status, answer.headers, answer.text);
     } catch (error) {
       return { ok: false, kind: 'temporary', error: `push service: ${(error as Error).message}` };
     }

@@ -151,7 +151,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     for (const p of bodyParams() ?? []) assert.doesNotMatch(p, /[\n\t]| {2,}/);
   });
 
-  test('opted out and undeliverable are gone; rate limits and 5xx are temporary', async () => {
+  test('opted out and undeliverable are gone; the rate limit of the number pauses it (paced); 5xx is temporary', async () => {
     const message = renderEvent(eventRow(), 'en', renderContext);
     api.optedOut('+6590000001');
     const opted = await whatsapp.send(recipient('whatsapp', '+6590000001'), message);
@@ -162,7 +162,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.equal(!dead.ok && dead.kind, 'gone');
     api.rateLimit(1);
     const limited = await whatsapp.send(recipient('whatsapp', '+6590000003'), message);
-    assert.equal(!limited.ok && limited.kind, 'temporary');
+    assert.equal(!limited.ok && limited.kind === 'paced' && limited.scope, 'channel');
     assert.match(!limited.ok ? limited.error : '', /^130429 /);
     api.failNext(1, 503);
     const down = await whatsapp.send(recipient('whatsapp', '+6590000003'), message);

@@ -21,8 +21,19 @@ const TIMEOUT_MS = 15_000;
 
 /** 131050: the user stopped marketing messages; 131026: the number cannot receive them. */
 const GONE_CODES = new Set([131050, 131026]);
-/** Throughput limits: the pair rate (131056), the Cloud API's (130429), spam (131048), the app's (4, 80007). */
-const LATER_CODES = new Set([130429, 131056, 131048, 4, 80007]);
+/**
+ * Refusals for pace (https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput,
+ * .../support/error-codes): the number's throughput (130429), the app's or account's call rate (4, 80007)
+ * and the spam rate limit (131048) pause the number; the pair rate (131056: the same person too often)
+ * pauses only that recipient. None of them is the recipient's failure.
+ */
+const CHANNEL_PACE_CODES = new Set([130429, 4, 80007]);
+const PAIR_RATE_CODE = 131056;
+const SPAM_RATE_CODE = 131048;
+/** Meta: about one message every 6 seconds to one person. */
+export const PAIR_RATE_MS = 6_000;
+/** How long the number rests after a spam-rate refusal, which names no time. */
+const SPAM_PAUSE_MS = 60_000;
 
 interface GraphError {
   error?: { message?: string; code?: number; type?: string };
@@ -37,10 +48,14 @@ export function whatsappOutcome(call: Call): SendOutcome {
   const code = body.error?.code;
   const error = `${code ?? status} ${body.error?.message ?? ''}`.trim();
   if (code !== undefined && GONE_CODES.has(code)) return { ok: false, kind: 'gone', error };
-  if (status === 429 || (code !== undefined && LATER_CODES.has(code))) {
-    const seconds = Number(call.retryAfter);
-    return { ok: false, kind: 'temporary', error, ...(seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}) };
-  }
+  const seconds = Number(call.retryAfter);
+  const asked = seconds > 0 ? seconds * 1000 : 0;
+  if (code === PAIR_RATE_CODE)
+    return { ok: false, kind: 'paced', scope: 'recipient', error, retryAfterMs: asked || PAIR_RATE_MS };
+  if (code === SPAM_RATE_CODE)
+    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: asked || SPAM_PAUSE_MS };
+  if (status === 429 || (code !== undefined && CHANNEL_PACE_CODES.has(code)))
+    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: asked || 1000 };
   if (status >= 500) return { ok: false, kind: 'temporary', error };
   return { ok: false, kind: 'permanent', error };
 }

@@ -1,0 +1,156 @@
+import type { DeliveryKind, SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { Db } from '../../db/connect';
+import type { PacedOutcome } from '../channels/types';
+import type { Job } from '../claim';
+import { type Held, holdBack } from './hold';
+import { type Budget, HEADROOM, type Pacer } from './pacer';
+import type { DailyLimit } from './whatsapp-daily';
+
+/** A claimed delivery waits this long at most for its slot; past that (a long pause) it goes back to pending. */
+const HOLD_AT_MOST_MS = 3_000;
+/** A claim takes half a second of a paced channel's messages: enough to keep it busy, little to wait behind. */
+const CLAIM_SECONDS = 0.5;
+/** How long an instance trusts what it read of a push service's pause. */
+const PAUSE_CACHE_MS = 1_000;
+
+export interface Scheduled {
+  job: Job;
+  /** When to send it (epoch ms): its slot in the budget. */
+  at: number;
+}
+
+/**
+ * The delivery engine's pacing (docs/decisions/2026-11-26-paced-delivery.md): each channel's shared
+ * budget, the provider's pauses, one message per person per gap, and the WhatsApp daily limit.
+ */
+export class DeliveryPace {
+  /** Pauses this instance was told of, by key, until (epoch ms): sends scheduled before a 429 do not follow it into the pause. */
+  private readonly known = new Map<string, { until: number; checked: number }>();
+
+  constructor(
+    readonly pacer: Pacer,
+    private readonly budgetOf: (channel: SubscriberChannel, kind: DeliveryKind) => Budget | null,
+    readonly daily: () => DailyLimit,
+  ) {}
+
+  /** Messages a second the channel sends at (HEADROOM under the provider's rate); null: unpaced (web push). */
+  effectiveRate(channel: SubscriberChannel, kind: DeliveryKind): number | null {
+    const budget = this.budgetOf(channel, kind);
+    return budget ? budget.rate * HEADROOM : null;
+  }
+
+  /** How many deliveries one claim takes: half a second's worth on a paced channel, else all that fit. */
+  claimSize(channel: SubscriberChannel, free: number): number {
+    const rate = this.effectiveRate(channel, 'events');
+    return rate === null ? free : Math.max(1, Math.min(free, Math.ceil(rate * CLAIM_SECONDS)));
+  }
+
+  /** ms left of the provider's pause of the channel (its events budget: the janaza one may be a paid one). */
+  async channelPausedFor(channel: SubscriberChannel): Promise<number> {
+    const budget = this.budgetOf(channel, 'events');
+    return budget ? this.pausedFor(budget.key) : 0;
+  }
+
+  /** Until when (epoch ms) the provider paused the channel, or null, for staff. */
+  async pausedUntil(channel: SubscriberChannel): Promise<number | null> {
+    const ms = await this.channelPausedFor(channel);
+    return ms > 0 ? Date.now() + ms : null;
+  }
+
+  private async pausedFor(key: string): Promise<number> {
+    const now = Date.now();
+    const known = this.known.get(key);
+    if (known && now - known.checked < PAUSE_CACHE_MS) return Math.max(0, known.until - now);
+    const ms = await this.pacer.pausedFor(key);
+    this.known.set(key, { until: now + ms, checked: now });
+    return ms;
+  }
+
+  holdBack(db: Db, channel: SubscriberChannel, jobs: Job[]): Promise<{ go: Job[]; held: Held[] }> {
+    return holdBack(db, channel, jobs, this.daily());
+  }
+
+  /**
+   * A slot for each job in its budget: the messages go evenly spaced at the budget's rate, across
+   * instances. A job that would wait past HOLD_AT_MOST_MS (the provider paused the channel) is released.
+   */
+  async schedule(channel: SubscriberChannel, jobs: Job[]): Promise<{ send: Scheduled[]; release: Held[] }> {
+    const send: Scheduled[] = [];
+    const release: Held[] = [];
+    const groups = new Map<string, { budget: Budget; jobs: Job[] }>();
+    for (const job of jobs) {
+      const budget = this.budgetOf(channel, job.kind);
+      if (!budget) {
+        const service = serviceOf(job);
+        const paused = service ? await this.pausedFor(service) : 0;
+        if (paused > 0) release.push({ job, outcome: pacedOutcome('service', paused) });
+        else send.push({ job, at: Date.now() });
+        continue;
+      }
+      const group = groups.get(budget.key) ?? { budget, jobs: [] };
+      group.jobs.push(job);
+      groups.set(budget.key, group);
+    }
+    for (const { budget, jobs: waiting } of groups.values()) {
+      let rest = waiting;
+      while (rest.length > 0) {
+        const { at, retryInMs } = await this.pacer.slots(budget, rest.length);
+        at.forEach((time, i) => {
+          send.push({ job: rest[i] as Job, at: time });
+        });
+        rest = rest.slice(at.length);
+        if (rest.length === 0) break;
+        if (retryInMs > HOLD_AT_MOST_MS) {
+          for (const job of rest) release.push({ job, outcome: pacedOutcome('channel', retryInMs) });
+          break;
+        }
+        await new Promise((r) => setTimeout(r, retryInMs));
+      }
+    }
+    return { send, release };
+  }
+
+  /** Just before a scheduled send: a pause this instance learnt of since makes it wait instead. */
+  pausedBeforeSend(channel: SubscriberChannel, job: Job): PacedOutcome | null {
+    const key = this.budgetOf(channel, job.kind)?.key ?? serviceOf(job);
+    const until = key ? (this.known.get(key)?.until ?? 0) : 0;
+    const ms = until - Date.now();
+    return ms > 0 ? pacedOutcome(key?.startsWith('webpush:') ? 'service' : 'channel', ms) : null;
+  }
+
+  /** The provider's "slow down": the channel (or push service) waits, on every instance, as long as it asked. */
+  async obey(channel: SubscriberChannel, job: Job, outcome: PacedOutcome): Promise<void> {
+    let key: string | null = null;
+    let rate: number | undefined;
+    if (outcome.scope === 'channel') {
+      const budget = this.budgetOf(channel, job.kind);
+      key = budget?.key ?? null;
+      rate = budget?.rate;
+    } else if (outcome.scope === 'service' && outcome.service) key = `webpush:${outcome.service}`;
+    if (!key) return;
+    const until = Date.now() + outcome.retryAfterMs;
+    const known = this.known.get(key);
+    if (!known || known.until < until) this.known.set(key, { until, checked: Date.now() });
+    await this.pacer.pause(key, outcome.retryAfterMs, rate);
+  }
+}
+
+/** A web push subscription's push service (its endpoint's origin), the scope of its Retry-After. */
+function serviceOf(job: Job): string | null {
+  if (job.recipient.channel !== 'webpush') return null;
+  try {
+    return `webpush:${new URL(job.recipient.address).origin}`;
+  } catch {
+    return null;
+  }
+}
+
+function pacedOutcome(scope: 'channel' | 'service', ms: number): PacedOutcome {
+  return {
+    ok: false,
+    kind: 'paced',
+    scope,
+    error: `paused by the provider for ${Math.ceil(ms / 1000)} s`,
+    retryAfterMs: ms,
+  };
+}

@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import { newSubscriber } from '../../../test/support/subscriber-rows';
+import type { Db } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { claimDue, type Job } from '../claim';
+import { DEFAULT_RETRY, ResultWriter } from '../results';
+import { holdBack } from './hold';
+import { Pacer } from './pacer';
+import { dailyLimit } from './whatsapp-daily';
+
+/** The most sends any one second holds (a sliding window over the times given). */
+function busiestSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[i] as number) - (sorted[j] as number) >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** Takes n slots of a budget from two pacers (two instances) in turns; the absolute times of the slots. */
+async function slotTimes(a: Pacer, b: Pacer, key: string, rate: number, n: number): Promise<number[]> {
+  const times: number[] = [];
+  let turn = 0;
+  while (times.length < n) {
+    const pacer = turn++ % 2 === 0 ? a : b;
+    const want = Math.min(5, n - times.length);
+    const { at, retryInMs } = await pacer.slots({ key, rate }, want);
+    times.push(...at);
+    if (at.length < want) await new Promise((r) => setTimeout(r, retryInMs));
+  }
+  return times;
+}
+
+const stores: { name: string; engine: 'sqlite' | 'postgres'; redis: boolean }[] = [
+  ...engines().map((engine) => ({ name: engine, engine, redis: false })),
+  { name: 'redis', engine: 'sqlite', redis: true },
+];
+
+for (const store of stores) {
+  describe(`shared pace (${store.name})`, () => {
+    let database: TestDatabase;
+    let dbA: Db;
+    let dbB: Db;
+    const clients: Redis[] = [];
+    let a: Pacer;
+    let b: Pacer;
+
+    before(async () => {
+      database = await freshDatabase(store.engine);
+      dbA = connectTo(database);
+      await migrateToLatest(dbA);
+      // Two instances: two connections to the database (or two Redis clients).
+      dbB = connectTo(database);
+      const redis = () => {
+        const client = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false });
+        clients.push(client);
+        return client;
+      };
+      a = new Pacer(dbA, store.redis ? redis() : undefined);
+      b = new Pacer(dbB, store.redis ? redis() : undefined);
+    });
+    after(async () => {
+      for (const c of clients) await c.quit();
+      await dbA?.destroy();
+      await dbB?.destroy();
+      await database?.drop();
+    });
+
+    test('two instances together never put more in a second than the provider allows, and keep near its rate', async () => {
+      // Telegram's broadcast limit (Bots FAQ): about 30 messages a second.
+      const key = `telegram:test-${randomUUID()}`;
+      const times = await slotTimes(a, b, key, 30, 90);
+      assert.equal(new Set(times).size, 90, 'every slot is taken once');
+      assert.ok(busiestSecond(times) <= 30, `busiest second: ${busiestSecond(times)}`);
+      const span = (Math.max(...times) - Math.min(...times)) / 1000;
+      // 90 messages at no less than 90 % of 30 a second: within 3.4 s.
+      assert.ok(span <= 89 / 27, `90 slots spread over ${span.toFixed(2)} s`);
+    });
+
+    test('slots a quiet moment left unused are skipped, not sent in a burst', async () => {
+      const key = `telegram:test-${randomUUID()}`;
+      const [first] = (await a.slots({ key, rate: 30 }, 1)).at;
+      await new Promise((r) => setTimeout(r, 1_200));
+      const asked = Date.now();
+      const { at } = await b.slots({ key, rate: 30 }, 40);
+      assert.ok(at.length > 0 && at.every((t) => t >= asked - 5), 'no slot in the past');
+      assert.ok(
+        busiestSecond([first as number, ...at]) <= 30,
+        `busiest second: ${busiestSecond([first as number, ...at])}`,
+      );
+    });
+
+    test("a provider's pause stops every instance for as long as it asked", async () => {
+      const key = `whatsapp:test-${randomUUID()}`;
+      await a.pause(key, 2_000, 80);
+      const refused = await b.slots({ key, rate: 80 }, 3);
+      assert.equal(refused.at.length, 0);
+      assert.ok(refused.retryInMs > 1_000 && refused.retryInMs <= 2_000, `retry in ${refused.retryInMs}`);
+      const paused = await b.pausedFor(key);
+      assert.ok(paused > 1_000 && paused <= 2_000);
+      await new Promise((r) => setTimeout(r, refused.retryInMs + 50));
+      assert.equal((await a.slots({ key, rate: 80 }, 3)).at.length, 3);
+      assert.equal(await b.pausedFor(key), 0);
+    });
+  });
+}
+
+for (const engine of engines()) {
+  describe(`holding back and janaza first (${engine})`, () => {
+    let database: TestDatabase;
+    let db: Db;
+    const options = (leaseMs = 60_000) => ({
+      engine,
+      config: { publicUrl: 'http://localhost', unsubscribeKey: 'k' },
+      leaseMs,
+    });
+
+    before(async () => {
+      database = await freshDatabase(engine);
+      db = connectTo(database);
+      await migrateToLatest(db);
+    });
+    after(async () => {
+      await db?.destroy();
+      await database?.drop();
+    });
+
+    /** A sending of a new item (its row need not exist: a missing item is a cancelled message, still claimed). */
+    async function sending(kind: 'janaza' | 'events', subscribers: { id: string; channel: string }[], at: string) {
+      const outboxId = randomUUID();
+      await db
+        .insertInto('outbox')
+        .values({ id: outboxId, kind, item_id: randomUUID(), number: 0, state: 'expanded', created_at: at })
+        .execute();
+      await db
+        .insertInto('deliveries')
+        .values(
+          subscribers.map((s) => ({
+            outbox_id: outboxId,
+            subscriber_id: s.id,
+            channel: s.channel,
+            state: 'pending',
+            attempts: 0,
+            next_attempt_at: at,
+            updated_at: at,
+            priority: kind === 'janaza' ? 0 : 1,
+          })),
+        )
+        .execute();
+      return outboxId;
+    }
+
+    test('a janaza approved after an event is claimed before any of the event', async () => {
+      const people = Array.from({ length: 6 }, () => newSubscriber({ channel: 'email' }));
+      await db.insertInto('subscribers').values(people).execute();
+      const event = await sending('events', people, new Date(Date.now() - 60_000).toISOString());
+      const janaza = await sending('janaza', people, new Date().toISOString());
+      const first = await claimDue(db, 'email', 6, options());
+      assert.deepEqual(
+        first.map((j) => j.outboxId),
+        Array(6).fill(janaza),
+      );
+      const next = await claimDue(db, 'email', 6, options());
+      assert.deepEqual(
+        next.map((j) => j.outboxId),
+        Array(6).fill(event),
+      );
+    });
+
+    test('one Telegram message a second per chat: a second one in the claim, or one just sent, waits', async () => {
+      const [ali, siti] = [newSubscriber({ channel: 'telegram' }), newSubscriber({ channel: 'telegram' })];
+      await db.insertInto('subscribers').values([ali, siti]).execute();
+      const now = new Date().toISOString();
+      await sending('events', [ali, siti], now);
+      await sending('janaza', [ali], now);
+      const jobs = await claimDue(db, 'telegram', 10, options());
+      assert.equal(jobs.length, 3);
+      const { go, held } = await holdBack(db, 'telegram', jobs, dailyLimit(null, 20));
+      assert.deepEqual(
+        go.map((j) => [j.subscriberId, j.kind]).sort(),
+        [
+          [ali.id, 'janaza'],
+          [siti.id, 'events'],
+        ].sort(),
+      );
+      assert.deepEqual(
+        held.map((h) => [h.job.subscriberId, h.outcome.scope, h.outcome.retryAfterMs]),
+        [[ali.id, 'recipient', 1_000]],
+      );
+    });
+
+    test('WhatsApp daily limit: a new person takes a place, events leave the janaza reserve, someone reached today is free', async () => {
+      const people = Array.from({ length: 5 }, () => newSubscriber({ channel: 'whatsapp' }));
+      await db.insertInto('subscribers').values(people).execute();
+      const [p0, p1, p2, p3, p4] = people as [
+        (typeof people)[0],
+        (typeof people)[0],
+        (typeof people)[0],
+        (typeof people)[0],
+        (typeof people)[0],
+      ];
+      // p0 was reached an hour ago (the limit counts people, not messages).
+      const earlier = await sending('events', [p0], new Date(Date.now() - 3_600_000).toISOString());
+      await db
+        .updateTable('deliveries')
+        .set({ state: 'sent', updated_at: new Date(Date.now() - 3_600_000).toISOString() })
+        .where('outbox_id', '=', earlier)
+        .execute();
+      // A limit of 4 people a day, 25 % (1) kept for janaza notices: 1 used, so events may reach 2 more.
+      const limit = dailyLimit(4, 25);
+      await sending('events', [p0, p1, p2, p3], new Date(Date.now() - 1_000).toISOString());
+      const events = await claimDue(db, 'whatsapp', 10, options());
+      const first = await holdBack(db, 'whatsapp', events, limit);
+      assert.deepEqual(first.go.map((j) => j.subscriberId).sort(), [p0.id, p1.id, p2.id].sort());
+      assert.deepEqual(
+        first.held.map((h) => [h.job.subscriberId, h.outcome.scope]),
+        [[p3.id, 'limit']],
+      );
+      // The held one waits until a place frees up: p0's reach leaves the 24 hours in 23 hours.
+      const wait = first.held[0]?.outcome.retryAfterMs ?? 0;
+      assert.ok(Math.abs(wait - 23 * 3_600_000) < 60_000, `waits ${wait} ms`);
+      // What the worker does next: the three are sent, the held one waits (pending, uncounted).
+      const writer = new ResultWriter(db, DEFAULT_RETRY, { warn: () => {} });
+      await Promise.all([
+        ...first.go.map((job) => writer.record(job, { ok: true })),
+        ...first.held.map(({ job, outcome }) => writer.record(job, outcome)),
+      ]);
+      const waiting = await db
+        .selectFrom('deliveries')
+        .select(['state', 'attempts', 'waiting'])
+        .where('subscriber_id', '=', p3.id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(waiting, { state: 'pending', attempts: 0, waiting: 'limit' });
+      // The janaza reserve: 3 people reached today (p0..p2), so one place is left, which only a janaza may take.
+      await sending('janaza', [p3, p4], new Date().toISOString());
+      const janaza = await claimDue(db, 'whatsapp', 10, options());
+      const second = await holdBack(db, 'whatsapp', janaza, limit);
+      assert.equal(second.go.length, 1);
+      assert.equal(second.held.length, 1);
+      assert.equal(second.held[0]?.outcome.scope, 'limit');
+    });
+  });
+}
+
+/** Jobs in claim order, as the worker gets them (for type checks of the helpers above). */
+export type { Job };
