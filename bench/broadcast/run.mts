@@ -160,7 +160,9 @@ async function main() {
       await redis.quit();
     }
 
-    log('pacing peers...');
+    log(
+      `pacing peers: Telegram ${RATES.telegram}/s per bot and ${RATES.telegramPerChat}/s per chat, WhatsApp ${RATES.whatsapp}/s, 1 per ${RATES.whatsappPairSeconds} s per recipient, daily limit ${WHATSAPP_DAILY_LIMIT}, SMTP ${RATES.smtp}/s, push ${RATES.webpush}/s`,
+    );
     const telegram = await startTelegramApi({
       token: TELEGRAM_TOKEN,
       record: false,
