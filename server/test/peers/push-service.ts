@@ -10,6 +10,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import { compactVerify, decodeJwt, importJWK } from 'jose';
+import { newPaceRecord, type PaceRecord, SlidingWindow } from './pace';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: unknown; authSecret: Buffer }): Buffer;
@@ -69,6 +70,8 @@ export interface PushService {
   subscribe(): PushSubscriptionJSON;
   received: ReceivedPush[];
   stats: PushServiceStats;
+  /** Accepted pushes (to = the subscription id) and refusals for pace. */
+  pace: PaceRecord;
   /** From now on answer this endpoint (or every one, 'all') with status and headers; null goes back to normal. */
   respondWith(endpointOrAll: string | 'all', status: number | null, headers?: Record<string, string>): void;
   /** Resolves once `count` requests have been answered (whatever the answer). */
@@ -94,6 +97,17 @@ export interface PushServiceOptions {
   keepReceived?: boolean;
   /** Listen on this port (default: a free one). */
   port?: number;
+  /**
+   * Refuse pushes over a rate, as push services do (opt-in). RFC 8030 §8.4: "A push service MAY
+   * return a 429 (Too Many Requests) status code when an application server has exceeded its rate
+   * limit for push message delivery to a push resource. The push service SHOULD also include a
+   * Retry-After header to indicate how long the application server is requested to wait before it
+   * makes another request to the push resource." (https://www.rfc-editor.org/rfc/rfc8030#section-8.4;
+   * 429 and Retry-After: RFC 6585 §4). FCM answers 429 RESOURCE_EXHAUSTED when a sender goes over
+   * its send quota (a real answer: https://github.com/firebase/firebase-admin-go/issues/719).
+   * The rate here is over the whole service (every endpoint), counted on accepted pushes.
+   */
+  pace?: { perSecond: number; retryAfterSeconds: number; clock?: () => number };
 }
 
 interface Subscriber {
@@ -102,6 +116,12 @@ interface Subscriber {
 }
 
 const MAX_JWT_AHEAD_S = 24 * 3600;
+
+/** The title of a decrypted payload (what tells one item's push from another's), '' when not decrypted. */
+const payloadTitle = (payload: unknown) =>
+  payload && typeof payload === 'object' && typeof (payload as { title?: unknown }).title === 'string'
+    ? ((payload as { title: string }).title as string).slice(0, 200)
+    : '';
 
 export async function startPushService(options: PushServiceOptions = {}): Promise<PushService> {
   const decryptEvery = Math.max(1, options.decryptEvery ?? 1);
@@ -121,6 +141,8 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const waiters: { count: number; resolve: () => void }[] = [];
   let origin = '';
   let nextId = 1;
+  const paceRecord = newPaceRecord();
+  const paceWindow = options.pace ? new SlidingWindow(options.pace.perSecond) : null;
 
   /** null when the token is good; otherwise the status and why. */
   async function checkVapid(
@@ -201,6 +223,11 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     }
     const override = overrides.get(endpoint) ?? overrides.get('all');
     if (override) return answer(override.status, '', override.headers, null, jwt);
+    const clock = options.pace?.clock ?? Date.now;
+    if (paceWindow && options.pace && paceWindow.waitMs(clock()) > 0) {
+      paceRecord.refusedForPace++;
+      return answer(429, 'rate limited', { 'retry-after': String(options.pace.retryAfterSeconds) }, null, jwt);
+    }
     if (!/^\d+$/.test(String(req.headers.ttl ?? ''))) return answer(400, 'TTL header missing', {}, null, jwt);
     if (req.headers['content-encoding'] !== 'aes128gcm') return answer(415, 'not aes128gcm', {}, null, jwt);
     if (body.length > 4096) return answer(413, 'payload too large', {}, null, jwt);
@@ -220,6 +247,10 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       }
     }
     stats.accepted++;
+    const now = clock();
+    paceWindow?.take(now);
+    paceRecord.accepted++;
+    paceRecord.sends.push({ at: now, to: id, what: payloadTitle(payload) });
     answer(201, '', { location: `${origin}/message/${number}` }, payload, jwt);
   }
 
@@ -252,6 +283,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     origin,
     received,
     stats,
+    pace: paceRecord,
     subscribe() {
       const id = String(nextId++);
       const ecdh = createECDH('prime256v1');

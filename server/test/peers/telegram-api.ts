@@ -1,4 +1,43 @@
-import { startHttpPeer } from './http-peer';
+import { type PeerRequest, startHttpPeer } from './http-peer';
+import { newPaceRecord, type PaceRecord, retryAfterSeconds, SlidingWindow, sleep } from './pace';
+
+/**
+ * Pacing as Telegram documents it (opt-in: `startTelegramApi({ ..., pace: {} })`).
+ *
+ * Bots FAQ, "My bot is hitting limits, how do I avoid this?" (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this):
+ * in a single chat, avoid sending more than one message per second; for bulk notifications to
+ * multiple users the API will not allow more than about 30 messages per second; beyond that the API
+ * answers 429 with `parameters.retry_after` (the seconds to wait, https://core.telegram.org/bots/api#responseparameters).
+ * The FAQ and the Bot API's `allow_paid_broadcast` parameter (sendMessage, sendPhoto, ...:
+ * "Pass True to allow up to 1000 messages per second, ignoring broadcasting limits for a fee of 0.1
+ * Telegram Stars per message. The relevant Stars will be withdrawn from the bot's balance",
+ * https://core.telegram.org/bots/api#sendmessage) lift the 30 a second to 1000; Telegram bills only
+ * the messages that went beyond the free limit (TransactionPartnerTelegramApi.request_count: "the
+ * number of successful requests that exceeded regular limits and were therefore billed").
+ */
+export interface TelegramPace {
+  /** Accepted sendMessage/sendPhoto a second per bot, in any sliding second (default 30). */
+  perSecond?: number;
+  /** Accepted sends a second to one chat (default 1). */
+  perChatPerSecond?: number;
+  /** With allow_paid_broadcast: true, the rate per bot instead (default 1000). */
+  paidPerSecond?: number;
+  /** Every call is answered after this long (default 60 ms, what the issue measured). */
+  latencyMs?: number;
+  /** The peer's clock in ms (default Date.now); a test may hold it still or move it. */
+  clock?: () => number;
+}
+
+export interface TelegramPaceRecord extends PaceRecord {
+  /** Of `refusedForPace`, refused for the bot's rate and for one chat's. */
+  refusedPerBot: number;
+  refusedPerChat: number;
+  /** Accepted sends that asked for allow_paid_broadcast. */
+  paidBroadcasts: number;
+  /** Of those, the ones beyond the free rate, which Telegram bills (0.1 Star each). */
+  billedBroadcasts: number;
+  starsSpent: number;
+}
 
 /** A call that reached the fake Bot API with the right token. */
 export interface TelegramCall {
@@ -23,6 +62,8 @@ export interface TelegramApi {
   username: string;
   calls: TelegramCall[];
   sent: TelegramSent[];
+  /** Accepted sends and refusals for pace (kept with or without `pace`). */
+  pace: TelegramPaceRecord;
   /** What setWebhook recorded; null before. */
   webhook: { url: string; secret: string | null; allowedUpdates: string[] | null } | null;
   /** The user blocked the bot: sends to this chat answer 403. */
@@ -65,10 +106,16 @@ export async function startTelegramApi({
   token,
   username = 'ummah_test_bot',
   port = 0,
+  pace,
+  record = true,
 }: {
   token: string;
   username?: string;
   port?: number;
+  /** Refuse what Telegram would refuse for pace (see TelegramPace); without it every send is taken at once. */
+  pace?: TelegramPace;
+  /** Keep every call in `calls` and every message in `sent` (default true; a bench reads `pace` only). */
+  record?: boolean;
 }): Promise<TelegramApi> {
   const blocked = new Set<string>();
   const unknown = new Set<string>();
@@ -85,12 +132,28 @@ export async function startTelegramApi({
   /** The getUpdates call waiting for an update (one at a time, as Telegram allows). */
   let conflicts = 0;
   let poller: { wake: (answer?: ReturnType<typeof fail>) => void } | null = null;
+  const perSecond = pace?.perSecond ?? 30;
+  const paidPerSecond = pace?.paidPerSecond ?? 1000;
+  const latencyMs = pace ? (pace.latencyMs ?? 60) : 0;
+  const clock = pace?.clock ?? Date.now;
+  /** Every accepted send (free and paid): the free rate and the paid rate are both counted over it. */
+  const botWindow = new SlidingWindow(Math.max(perSecond, paidPerSecond));
+  const chatWindows = new Map<string, SlidingWindow>();
+  const paceRecord: TelegramPaceRecord = {
+    ...newPaceRecord(),
+    refusedPerBot: 0,
+    refusedPerChat: 0,
+    paidBroadcasts: 0,
+    billedBroadcasts: 0,
+    starsSpent: 0,
+  };
 
   const api: Omit<TelegramApi, 'url' | 'close'> = {
     token,
     username,
     calls: [],
     sent: [],
+    pace: paceRecord,
     webhook: null,
     block: (chatId) => blocked.add(String(chatId)),
     forget: (chatId) => unknown.add(String(chatId)),
@@ -180,6 +243,42 @@ export async function startTelegramApi({
     },
   };
 
+  const paid = (p: Record<string, unknown>) => p.allow_paid_broadcast === true || p.allow_paid_broadcast === 'true';
+
+  /** The 429 Telegram answers when this send would go over the bot's or the chat's rate; null when it may go. */
+  function paceRefusal(chatId: string, paidBroadcast: boolean): ReturnType<typeof fail> | null {
+    const now = clock();
+    const chatWait = chatWindows.get(chatId)?.waitMs(now) ?? 0;
+    const botWait = botWindow.waitMs(now, paidBroadcast ? paidPerSecond : perSecond);
+    if (chatWait === 0 && botWait === 0) return null;
+    paceRecord.refusedForPace++;
+    if (chatWait > 0) paceRecord.refusedPerChat++;
+    else paceRecord.refusedPerBot++;
+    const seconds = retryAfterSeconds(Math.max(chatWait, botWait));
+    return fail(429, `Too Many Requests: retry after ${seconds}`, { retry_after: seconds });
+  }
+
+  function accept(chatId: string, paidBroadcast: boolean, what: string): void {
+    const now = clock();
+    if (paidBroadcast) {
+      paceRecord.paidBroadcasts++;
+      // Billed only when the free rate alone would have refused it.
+      if (botWindow.waitMs(now, perSecond) > 0) {
+        paceRecord.billedBroadcasts++;
+        paceRecord.starsSpent = paceRecord.billedBroadcasts / 10;
+      }
+    }
+    botWindow.take(now);
+    let chat = chatWindows.get(chatId);
+    if (!chat) {
+      chat = new SlidingWindow(pace?.perChatPerSecond ?? 1);
+      chatWindows.set(chatId, chat);
+    }
+    chat.take(now);
+    paceRecord.accepted++;
+    paceRecord.sends.push({ at: now, to: chatId, what });
+  }
+
   function sendTo(method: 'sendMessage' | 'sendPhoto', p: Record<string, unknown>) {
     const chatId = p.chat_id === undefined || p.chat_id === '' ? '' : String(p.chat_id);
     if (!chatId) return fail(400, 'Bad Request: chat_id is empty');
@@ -196,7 +295,12 @@ export async function startTelegramApi({
       if (caption && caption.length > CAPTION_LIMIT) return fail(400, 'Bad Request: message caption is too long');
     }
     const parseMode = typeof p.parse_mode === 'string' ? p.parse_mode : undefined;
-    api.sent.push({ method, chat_id: chatId, text, caption, photo, parse_mode: parseMode });
+    if (pace) {
+      const refusal = paceRefusal(chatId, paid(p));
+      if (refusal) return refusal;
+    }
+    accept(chatId, paid(p), (text ?? caption ?? '').slice(0, 200));
+    if (record) api.sent.push({ method, chat_id: chatId, text, caption, photo, parse_mode: parseMode });
     return {
       status: 200,
       body: {
@@ -214,13 +318,13 @@ export async function startTelegramApi({
     };
   }
 
-  const peer = await startHttpPeer(async (req) => {
+  const handle = async (req: PeerRequest) => {
     const match = req.path.match(/^\/bot([^/]+)\/(\w+)$/);
     if (!match) return fail(404, 'Not Found');
     const [, givenToken, method] = match;
     if (givenToken !== token) return fail(401, 'Unauthorized');
     const params: Record<string, unknown> = { ...Object.fromEntries(req.query), ...req.body };
-    api.calls.push({ method, params });
+    if (record) api.calls.push({ method, params });
     if (limited > 0) {
       limited--;
       return fail(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
@@ -306,6 +410,11 @@ export async function startTelegramApi({
       default:
         return fail(404, 'Not Found: method not found');
     }
+  };
+  const peer = await startHttpPeer(async (req) => {
+    const answer = await handle(req);
+    if (latencyMs > 0) await sleep(latencyMs);
+    return answer;
   }, port);
   return Object.assign(api, {
     url: peer.url,

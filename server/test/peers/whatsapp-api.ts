@@ -1,6 +1,71 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { TEMPLATE_DEFINITIONS } from '../../src/delivery/channels/whatsapp-templates';
-import { startHttpPeer } from './http-peer';
+import { type PeerRequest, startHttpPeer } from './http-peer';
+import { newPaceRecord, type PaceRecord, SlidingWindow, sleep } from './pace';
+
+/**
+ * Pacing as Meta documents it for the Cloud API (opt-in: `startWhatsAppApi({ ..., pace: {} })`).
+ *
+ * - Throughput (https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput):
+ *   "For each registered business phone number, Cloud API supports up to 80 messages per second
+ *   (mps) by default, and up to 1,000 mps by automatic upgrade. [...] If you attempt to send more
+ *   messages than your current throughput level allows, the API will return error code 130429".
+ * - Pair rate (same page, and the error-codes page): too many messages from the business number to
+ *   one WhatsApp user in a short time give 131056 "(Business Account, Consumer Account) pair rate
+ *   limit hit"; Meta puts it at about 1 message every 6 seconds to the same user (`pairSeconds`).
+ * - Messaging limit (https://developers.facebook.com/documentation/business-messaging/whatsapp/messaging-limits):
+ *   "the maximum number of unique WhatsApp user phone numbers your business can deliver messages to,
+ *   outside of a customer service window, within a moving 24-hour period": 250, 2,000, 10,000,
+ *   100,000 or unlimited. Messages inside a customer service window (the person wrote in the last
+ *   24 hours) do not count, nor does a second message to someone already reached in the window.
+ *   Meta documents no dedicated synchronous error for it. The peer answers 131048 "Spam rate limit
+ *   hit" (400): of the documented codes it is the only one whose description is a cap on how many
+ *   messages the number may send ("there are restrictions on how many messages can be sent from this
+ *   phone number"), where 130429 is the per-second throughput, 131056 one recipient's rate, and
+ *   4 / 80007 the app's and the account's API-call rates. Its `error_data.details` says that the
+ *   messaging limit was reached, so a client can tell it from a quality restriction.
+ * - HTTP status: the error-codes page (https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes)
+ *   lists these throttling errors, 130429, 131048 and 131056, with "400 Bad Request", not 429; a
+ *   client classifies them by `error.code` (as Meta recommends: "build your app's error handling
+ *   logic around code values and details payload properties").
+ */
+export interface WhatsAppPace {
+  /** Accepted messages a second for the phone number, in any sliding second (default 80). */
+  perSecond?: number;
+  /** Seconds between two accepted messages to the same recipient (default 6). */
+  pairSeconds?: number;
+  /** Unique recipients reached outside a service window in a moving 24 h; null (default): unlimited. */
+  dailyLimit?: number | null;
+  /** Every message call is answered after this long (default 0). */
+  latencyMs?: number;
+  /** The peer's clock in ms (default Date.now); a test may hold it still or move it. */
+  clock?: () => number;
+}
+
+export interface WhatsAppPaceRecord extends PaceRecord {
+  /** Of `refusedForPace`: 130429, 131056 and the daily messaging limit (131048). */
+  refusedThroughput: number;
+  refusedPair: number;
+  refusedDailyLimit: number;
+  /** Unique recipients reached outside a service window in the last 24 hours. */
+  readonly reachedToday: number;
+}
+
+/**
+ * The `whatsapp_business_manager_messaging_limit` value for a limit: Meta's tiers are TIER_250,
+ * TIER_2K, TIER_10K, TIER_100K and TIER_UNLIMITED (the Graph schema also has UNTIERED). A limit
+ * between tiers is reported as the tier below it (what an engine reading the field may safely use);
+ * a limit under 250, which Meta never sets, still reads TIER_250.
+ */
+export function messagingLimitTier(dailyLimit: number | null): string {
+  if (dailyLimit === null) return 'TIER_UNLIMITED';
+  if (dailyLimit >= 100_000) return 'TIER_100K';
+  if (dailyLimit >= 10_000) return 'TIER_10K';
+  if (dailyLimit >= 2_000) return 'TIER_2K';
+  return 'TIER_250';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A message the business sent through the fake Cloud API. */
 export interface WhatsAppSent {
@@ -53,6 +118,8 @@ export interface WhatsAppApi {
   /** Use as WHATSAPP_API_URL. */
   url: string;
   sent: WhatsAppSent[];
+  /** Accepted messages and refusals for pace (kept with or without `pace`). */
+  pace: WhatsAppPaceRecord;
   /** Every request body that reached /<phoneId>/messages with the right token. */
   requests: Record<string, unknown>[];
   /** The person wrote to the business `agoMs` ago (0: now), opening the 24-hour window for free-form text. */
@@ -83,14 +150,14 @@ export interface WhatsAppApi {
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Graph API error shape. */
-const graphError = (status: number, code: number, message: string, type = 'OAuthException') => ({
+const graphError = (status: number, code: number, message: string, type = 'OAuthException', details = message) => ({
   status,
   body: {
     error: {
       message,
       type,
       code,
-      error_data: { messaging_product: 'whatsapp', details: message },
+      error_data: { messaging_product: 'whatsapp', details },
       fbtrace_id: randomBytes(8).toString('base64url'),
     },
   },
@@ -208,6 +275,8 @@ export async function startWhatsAppApi({
   appSecret = '',
   port = 0,
   templates = [],
+  pace,
+  record = true,
 }: {
   token: string;
   phoneId: string;
@@ -215,6 +284,10 @@ export async function startWhatsAppApi({
   port?: number;
   /** The approved templates; any other name or language is refused (132001). */
   templates?: ApprovedTemplate[];
+  /** Refuse what the Cloud API would refuse for pace (see WhatsAppPace); without it every message is taken. */
+  pace?: WhatsAppPace;
+  /** Keep every request in `requests` and every message in `sent` (default true; a bench reads `pace` only). */
+  record?: boolean;
 }): Promise<WhatsAppApi> {
   const opted = new Set<string>();
   /** digits -> when they last wrote to us */
@@ -223,14 +296,98 @@ export async function startWhatsAppApi({
   let limited = 0;
   let failing = 0;
   let failStatus = 500;
+  const dailyLimit = pace?.dailyLimit ?? null;
+  const pairMs = (pace?.pairSeconds ?? 6) * 1000;
+  const latencyMs = pace?.latencyMs ?? 0;
+  const clock = pace?.clock ?? Date.now;
+  const numberWindow = new SlidingWindow(pace?.perSecond ?? 80);
+  /** digits -> when the last accepted message to them went */
+  const lastTo = new Map<string, number>();
+  /** digits -> when they were last reached outside a service window (the messaging limit's moving 24 h) */
+  const reached = new Map<string, number>();
+  const reachedToday = () => {
+    const since = clock() - DAY_MS;
+    // In the order they were last reached: the expired ones are at the front.
+    for (const [to, at] of reached) {
+      if (at > since) break;
+      reached.delete(to);
+    }
+    return reached.size;
+  };
+  const paceRecord: WhatsAppPaceRecord = {
+    ...newPaceRecord(),
+    refusedThroughput: 0,
+    refusedPair: 0,
+    refusedDailyLimit: 0,
+    get reachedToday() {
+      return reachedToday();
+    },
+  };
+  const inServiceWindow = (to: string) => {
+    const wrote = lastInbound.get(to);
+    return wrote !== undefined && clock() - wrote <= SERVICE_WINDOW_MS;
+  };
+
+  /** The refusal the Cloud API gives when this message would go over a limit; null when it may go. */
+  function paceRefusal(to: string): ReturnType<typeof graphError> | null {
+    const now = clock();
+    if (numberWindow.waitMs(now) > 0) {
+      paceRecord.refusedForPace++;
+      paceRecord.refusedThroughput++;
+      return graphError(
+        400,
+        130429,
+        '(#130429) Rate limit hit',
+        'OAuthException',
+        'Cloud API message throughput has been reached.',
+      );
+    }
+    const last = lastTo.get(to);
+    if (last !== undefined && now - last < pairMs) {
+      paceRecord.refusedForPace++;
+      paceRecord.refusedPair++;
+      return graphError(
+        400,
+        131056,
+        '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+        'OAuthException',
+        'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+      );
+    }
+    if (dailyLimit !== null && !inServiceWindow(to) && !reached.has(to) && reachedToday() >= dailyLimit) {
+      paceRecord.refusedForPace++;
+      paceRecord.refusedDailyLimit++;
+      return graphError(
+        400,
+        131048,
+        '(#131048) Spam rate limit hit',
+        'OAuthException',
+        `Message failed to send because the business has reached its messaging limit: ${dailyLimit} unique recipients outside a customer service window in a moving 24-hour period.`,
+      );
+    }
+    return null;
+  }
+
+  function accept(to: string, what: string): void {
+    const now = clock();
+    numberWindow.take(now);
+    lastTo.set(to, now);
+    if (!inServiceWindow(to)) {
+      reached.delete(to);
+      reached.set(to, now);
+    }
+    paceRecord.accepted++;
+    paceRecord.sends.push({ at: now, to, what });
+  }
 
   const sign = (rawBody: string | Buffer, secret = appSecret) =>
     `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
   const api: Omit<WhatsAppApi, 'url' | 'close'> = {
     sent: [],
+    pace: paceRecord,
     requests: [],
-    wroteIn: (phone, agoMs = 0) => lastInbound.set(digits(phone), Date.now() - agoMs),
+    wroteIn: (phone, agoMs = 0) => lastInbound.set(digits(phone), clock() - agoMs),
     optedOut: (phone) => opted.add(digits(phone)),
     undeliverable: (phone) => dead.add(digits(phone)),
     rateLimit(n) {
@@ -243,7 +400,7 @@ export async function startWhatsAppApi({
     sign,
     async postWebhook(url, payload, options = {}) {
       const raw = JSON.stringify(payload);
-      for (const from of inboundSenders(payload)) lastInbound.set(from, Date.now());
+      for (const from of inboundSenders(payload)) lastInbound.set(from, clock());
       const signature = options.signature === undefined ? sign(raw) : options.signature;
       const response = await fetch(url, {
         method: 'POST',
@@ -263,10 +420,11 @@ export async function startWhatsAppApi({
     webhookMessage: (from, text) => whatsappInboundMessage(from, text, phoneId),
   };
 
-  const peer = await startHttpPeer((req) => {
+  const handle = (req: PeerRequest) => {
     if (req.headers.authorization !== `Bearer ${token}`) {
       return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
+    if (req.method === 'GET' && req.path === `/${phoneId}`) return phoneNumberFields(req.query.get('fields'));
     if (req.method !== 'POST' || req.path !== `/${phoneId}/messages`) {
       return graphError(
         400,
@@ -276,7 +434,7 @@ export async function startWhatsAppApi({
       );
     }
     const body = req.body;
-    api.requests.push(body);
+    if (record) api.requests.push(body);
     if (limited > 0) {
       limited--;
       return graphError(429, 130429, '(#130429) Rate limit hit');
@@ -300,7 +458,7 @@ export async function startWhatsAppApi({
       if (text.body.length > 4096)
         return graphError(400, 100, '(#100) Param text[body] must be at most 4096 characters long.');
       const wrote = lastInbound.get(digits(to));
-      if (wrote === undefined || Date.now() - wrote > SERVICE_WINDOW_MS) {
+      if (wrote === undefined || clock() - wrote > SERVICE_WINDOW_MS) {
         return graphError(
           400,
           131047,
@@ -343,11 +501,48 @@ export async function startWhatsAppApi({
       );
     }
     if (dead.has(digits(to))) return graphError(400, 131026, '(#131026) Message undeliverable');
-    api.sent.push(sent);
+    if (pace) {
+      const refusal = paceRefusal(digits(to));
+      if (refusal) return refusal;
+    }
+    accept(digits(to), sent.template?.name ?? sent.body?.slice(0, 200) ?? '');
+    if (record) api.sent.push(sent);
     return {
       status: 200,
       body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: digits(to) }], messages: [{ id }] },
     };
+  };
+
+  /**
+   * GET /<phoneId>?fields=...: the fields of the business phone number the peer knows. Meta's
+   * "Messaging limits" page, "Via API": request `whatsapp_business_manager_messaging_limit` (v24.0
+   * and newer; `messaging_limit_tier` before, now deprecated) on the business phone number; example
+   * answer `{"whatsapp_business_manager_messaging_limit": "TIER_250", "id": "106540352242922"}`.
+   * `throughput` answers `{ level: 'STANDARD' }` (80 mps) as the throughput page describes.
+   */
+  function phoneNumberFields(fields: string | null) {
+    const answer: Record<string, unknown> = {};
+    for (const field of (fields ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean)) {
+      if (field === 'whatsapp_business_manager_messaging_limit') answer[field] = messagingLimitTier(dailyLimit);
+      else if (field === 'throughput') answer[field] = { level: 'STANDARD' };
+      else if (field !== 'id') {
+        return graphError(
+          400,
+          100,
+          `(#100) Tried accessing nonexisting field (${field}) on node type (WhatsAppBusinessPhoneNumber)`,
+        );
+      }
+    }
+    return { status: 200, body: { ...answer, id: phoneId } };
+  }
+
+  const peer = await startHttpPeer(async (req) => {
+    const answer = handle(req);
+    if (latencyMs > 0) await sleep(latencyMs);
+    return answer;
   }, port);
   return Object.assign(api, { url: peer.url, close: peer.close });
 }
