@@ -9,6 +9,8 @@ import { ResultWriter, type RetryPolicy } from './results';
 
 /** A channel claims again this long before its last slot. */
 const LOOKAHEAD_MS = 500;
+/** How many times a send gives up a slot it woke too late for, before it goes anyway. */
+const MAX_RESLOTS = 5;
 
 export interface WorkerOptions extends ClaimOptions {
   /** Sends in flight at once, per channel. */
@@ -177,8 +179,14 @@ export class DeliveryWorker {
 
   /** Waits for the job's slot, then sends it, unless the provider paused its channel meanwhile. */
   private async run(channel: Channel, job: Job, at: number): Promise<SendOutcome> {
-    const wait = at - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    let slot: number | null = at;
+    // A slot the process woke up for too late (a busy moment) is given up for a new one: late sends
+    // bunched together would put more into a second than the provider allows.
+    for (let tries = 0; slot !== null && tries < MAX_RESLOTS; tries++) {
+      const wait = slot - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      slot = await this.options.pace.newSlotIfLate(channel.name, job, slot);
+    }
     const paused = this.options.pace.pausedBeforeSend(channel.name, job);
     if (paused) return paused;
     const outcome = await this.send(channel, job);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import type { PacedOutcome } from '../channels/types';
 import type { Job } from '../claim';
 import { type Held, holdBack } from './hold';
-import { type Budget, HEADROOM, type Pacer } from './pacer';
+import { type Budget, HEADROOM, type Pacer, windowOf } from './pacer';
 import type { DailyLimit } from './whatsapp-daily';
 
 /** A claimed delivery waits this long at most for its slot; past that (a long pause) it goes back to pending. */
@@ -108,6 +108,21 @@ export class DeliveryPace {
       }
     }
     return { send, release };
+  }
+
+  /**
+   * Just after waking for a slot: null when on time; when later than half a slot's spacing (at least
+   * 10 ms), a new slot's time instead (waiting for the window when it is full).
+   */
+  async newSlotIfLate(channel: SubscriberChannel, job: Job, at: number): Promise<number | null> {
+    const budget = this.budgetOf(channel, job.kind);
+    if (!budget) return null;
+    if (Date.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs / 2)) return null;
+    for (;;) {
+      const { at: slots, retryInMs } = await this.pacer.slots(budget, 1);
+      if (slots[0] !== undefined) return slots[0];
+      await new Promise((r) => setTimeout(r, retryInMs));
+    }
   }
 
   /** Just before a scheduled send: a pause this instance learnt of since makes it wait instead. */

@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import type { SubscribersTable } from '../src/db/schema';
+import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
+import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';
+import { client } from './support/client';
+import { engines } from './support/databases';
+import { startTestServer, type TestServer } from './support/server';
+import type { CookieJar } from './support/sign-in';
+import { eventually, insertMasjid, staffJar } from './support/staff';
+import { newSubscriber } from './support/subscriber-rows';
+
+type Reply = { data?: unknown; message?: string };
+
+/**
+ * The engine against peers that pace as the providers document (server/test/peers: Telegram about 30 a
+ * second per bot and one a second per chat, 429 with retry_after; WhatsApp 80 a second per number,
+ * one message every 6 s per person, the daily messaging limit). Expected answers come from the peers'
+ * own records of what they accepted and refused, not from the engine's tables.
+ */
+for (const engine of engines()) {
+  describe(`paced delivery against pacing peers (${engine})`, () => {
+    let server: TestServer;
+    let telegram: TelegramApi;
+    let whatsapp: WhatsAppApi;
+    let api: ReturnType<typeof client>;
+    let admin: CookieJar;
+    let masjid: string;
+    const people: SubscribersTable[] = [];
+
+    before(async () => {
+      telegram = await startTelegramApi({ token: '5151:paced-test-token', pace: { latencyMs: 20 } });
+      whatsapp = await startWhatsAppApi({
+        token: 'paced-wa-token',
+        phoneId: '100000000000077',
+        appSecret: 'paced-app-secret',
+        templates: readmeTemplates(),
+        pace: { latencyMs: 20 },
+      });
+      server = await startTestServer(
+        engine,
+        {
+          TELEGRAM_BOT_TOKEN: telegram.token,
+          TELEGRAM_API_URL: telegram.url,
+          WHATSAPP_TOKEN: 'paced-wa-token',
+          WHATSAPP_PHONE_ID: '100000000000077',
+          WHATSAPP_API_URL: whatsapp.url,
+        },
+        { delivery: { pollMs: 50 } },
+      );
+      admin = await staffJar(server, 'admin@paced.example.sg', 'admin');
+      api = client(server.url, admin);
+      masjid = await insertMasjid(server.app.db);
+      // Per channel: janaza-only people, people on both topics (their two messages must be spaced: one a
+      // second per Telegram chat, one every 6 s per WhatsApp number), and enough events-only people that
+      // the event broadcast outlasts the janaza's by far, as a real one to thousands does.
+      const group = (channel: string, n: number, topics: Partial<SubscribersTable>) =>
+        Array.from({ length: n }, () => newSubscriber({ channel, ...topics }));
+      people.push(
+        ...group('telegram', 30, { topic_events: 0 }),
+        ...group('telegram', 10, {}),
+        ...group('telegram', 120, { topic_janaza: 0 }),
+        ...group('whatsapp', 30, { topic_events: 0 }),
+        ...group('whatsapp', 10, {}),
+        ...group('whatsapp', 560, { topic_janaza: 0 }),
+      );
+      await server.app.db.insertInto('subscribers').values(people).execute();
+    });
+    after(async () => {
+      await server?.stop();
+      await telegram?.close();
+      await whatsapp?.close();
+    });
+
+    test('an event broadcast and a janaza approved during it: each person gets each once, the janaza first, nothing failed, no attempt spent on a slow-down', async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        heading: 'Family Day',
+        headingTa: 'குடும்ப தினம்',
+        address: 'Masjid Sultan',
+        addressTa: 'சுல்தான் பள்ளிவாசல்',
+        dateTime: '2030-06-01T10:00:00+08:00',
+      }))
+        form.append(k, v);
+      const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
+        method: 'POST',
+        headers: { cookie: admin.header(), origin: server.url },
+        body: form,
+      });
+      assert.equal(created.status, 201);
+      const eventId = ((await created.json()) as { data: { _id: string } }).data._id;
+      // Telegram says "slow down" three times during the run: the bot waits, nobody fails.
+      telegram.rateLimit(3, 1);
+      assert.equal((await api.patch<Reply>(EVENT_PATHS.publish(eventId))).status, 200);
+      await new Promise((r) => setTimeout(r, 300));
+      const approvedAt = Date.now();
+      const janaza = await api.post<Reply>(JANAZA_PATHS.notices, {
+        provider: masjid,
+        name: 'Haji Ismail bin Osman',
+        age: 81,
+        postal: '198833',
+        address: 'Blk 1 Jalan Sultan',
+        dueDate: '2030-05-01T14:30:00+08:00',
+        status: 'approved',
+      });
+      assert.equal(janaza.status, 201, JSON.stringify(janaza.body));
+      const janazaId = (janaza.body.data as { _id: string })._id;
+
+      await eventually(async () => {
+        const open = await server.app.db
+          .selectFrom('deliveries')
+          .select('state')
+          .where('state', 'in', ['pending', 'sending'])
+          .execute();
+        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
+        return open.length === 0 && outbox.length === 0;
+      }, 60_000);
+
+      // What the peers accepted, per person and item: exactly one each.
+      const isJanaza = (what: string | undefined) => /Ismail|janaza/i.test(what ?? '');
+      for (const [peer, channel] of [
+        [telegram.pace, 'telegram'],
+        [whatsapp.pace, 'whatsapp'],
+      ] as const) {
+        for (const item of ['janaza', 'event'] as const) {
+          const recipients = people
+            .filter((p) => p.channel === channel && (item === 'janaza' ? p.topic_janaza : p.topic_events) === 1)
+            .map((p) => p.address.replace(/\D/g, ''))
+            .sort();
+          const got = peer.sends.filter((s) => isJanaza(s.what) === (item === 'janaza'));
+          assert.deepEqual(
+            got.map((s) => s.to.replace(/\D/g, '')).sort(),
+            recipients,
+            `${channel} ${item}: each recipient exactly once`,
+          );
+        }
+        // The janaza overtook the event: its last message went before the event's last.
+        const last = (janazaToo: boolean) =>
+          Math.max(...peer.sends.filter((s) => isJanaza(s.what) === janazaToo).map((s) => s.at));
+        assert.ok(last(true) < last(false), `${channel}: the janaza waited for the event`);
+        // 40 messages at the channel's rate, after at most one gap for the people on both topics.
+        const bound = channel === 'telegram' ? 40 / 28.5 + 1 + 3 : 40 / 76 + 6 + 3;
+        assert.ok(
+          last(true) - approvedAt < bound * 1000,
+          `${channel}: janaza done ${last(true) - approvedAt} ms after approval`,
+        );
+      }
+      // The only refusals for pace were the three asked for (the bot's rate and each chat's were kept).
+      assert.equal(telegram.pace.refusedPerChat, 0);
+      assert.ok(telegram.pace.refusedPerBot <= 1, `${telegram.pace.refusedPerBot} refused for the bot's rate`);
+      assert.equal(whatsapp.pace.refusedPair, 0);
+      assert.ok(whatsapp.pace.refusedThroughput <= 1);
+
+      const rows = await server.app.db.selectFrom('deliveries').select(['state', 'attempts']).execute();
+      assert.deepEqual([...new Set(rows.map((r) => r.state))], ['sent']);
+      assert.deepEqual([...new Set(rows.map((r) => Number(r.attempts)))], [1], 'a slow-down spent no attempt');
+      const status = await api.get<DeliveryStatusResponse>(`${DELIVERY_API.status}?kind=janaza&ids=${janazaId}`);
+      assert.equal(status.body.items[janazaId]?.[0]?.channels.telegram.sent, 40);
+      assert.equal(status.body.items[janazaId]?.[0]?.channels.whatsapp.sent, 40);
+    });
+  });
+}
+
+describe('the WhatsApp daily messaging limit (sqlite)', () => {
+  let server: TestServer;
+  let whatsapp: WhatsAppApi;
+  let api: ReturnType<typeof client>;
+  let admin: CookieJar;
+
+  before(async () => {
+    // The number may reach 10 people a day (Meta's tiers start at 250; a small one keeps the test short).
+    whatsapp = await startWhatsAppApi({
+      token: 'limit-wa-token',
+      phoneId: '100000000000078',
+      appSecret: 'limit-app-secret',
+      templates: readmeTemplates(),
+      pace: { dailyLimit: 10 },
+    });
+    server = await startTestServer(
+      'sqlite',
+      {
+        WHATSAPP_TOKEN: 'limit-wa-token',
+        WHATSAPP_PHONE_ID: '100000000000078',
+        WHATSAPP_API_URL: whatsapp.url,
+        WHATSAPP_DAILY_LIMIT: '10',
+        WHATSAPP_JANAZA_RESERVE: '20',
+      },
+      { delivery: { pollMs: 50 } },
+    );
+    admin = await staffJar(server, 'admin@limit.example.sg', 'admin');
+    api = client(server.url, admin);
+    await server.app.db
+      .insertInto('subscribers')
+      .values(Array.from({ length: 12 }, () => newSubscriber({ channel: 'whatsapp' })))
+      .execute();
+  });
+  after(async () => {
+    await server?.stop();
+    await whatsapp?.close();
+  });
+
+  test('events stop short of the janaza reserve, the janaza uses it, the rest wait and staff are told', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      heading: 'Family Day',
+      headingTa: 'குடும்ப தினம்',
+      address: 'Masjid Sultan',
+      addressTa: 'சுல்தான் பள்ளிவாசல்',
+      dateTime: '2030-06-01T10:00:00+08:00',
+    }))
+      form.append(k, v);
+    const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
+      method: 'POST',
+      headers: { cookie: admin.header(), origin: server.url },
+      body: form,
+    });
+    const eventId = ((await created.json()) as { data: { _id: string } }).data._id;
+    await api.patch<Reply>(EVENT_PATHS.publish(eventId));
+    // 10 a day, 20 % (2) kept for janaza notices: the event reaches 8 people, 4 wait.
+    const eventStatus = await eventually(async () => {
+      const res = await api.get<DeliveryStatusResponse>(`${DELIVERY_API.status}?kind=events&ids=${eventId}`);
+      const sending = res.body.items[eventId]?.[0];
+      return sending?.channels.whatsapp.sent === 8 && sending.progress?.whatsapp?.limited === 4 ? sending : false;
+    });
+    assert.equal(eventStatus.progress?.whatsapp?.allBy, null, 'no end time can be told while the limit holds');
+
+    const masjid = await insertMasjid(server.app.db);
+    const janaza = await api.post<Reply>(JANAZA_PATHS.notices, {
+      provider: masjid,
+      name: 'Haji Ismail bin Osman',
+      age: 81,
+      postal: '198833',
+      address: 'Blk 1 Jalan Sultan',
+      dueDate: '2030-05-01T14:30:00+08:00',
+      status: 'approved',
+    });
+    const janazaId = (janaza.body.data as { _id: string })._id;
+    // The 8 reached today cost nothing more; the reserve lets the janaza reach 2 more; 2 wait.
+    await eventually(async () => {
+      const res = await api.get<DeliveryStatusResponse>(`${DELIVERY_API.status}?kind=janaza&ids=${janazaId}`);
+      const sending = res.body.items[janazaId]?.[0];
+      return sending?.channels.whatsapp.sent === 10 && sending.progress?.whatsapp?.limited === 2;
+    }, 30_000);
+    assert.equal(whatsapp.pace.reachedToday, 10);
+    assert.equal(whatsapp.pace.refusedDailyLimit, 0, 'the engine kept to the limit itself');
+    const channels = await api.get<{ whatsappDaily?: unknown }>(DELIVERY_API.channels);
+    assert.deepEqual(channels.body.whatsappDaily, { used: 10, limit: 10, janazaReserve: 2 });
+  });
+});
