@@ -8,10 +8,14 @@ import { readmeTemplates, startWhatsAppApi, whatsappInboundMessage } from '../..
 import { PEERS, SERVER_URL } from './env';
 
 const smtp = await startSmtpPeer({ port: PEERS.smtpPort });
+// Telegram and WhatsApp pace and refuse as their providers document (about 30 a second per bot and one a
+// second per chat; 80 a second per number and one message every 6 s per person): the engine must keep to
+// it without failing anyone (server/test/peers/telegram-api.ts, whatsapp-api.ts).
 const telegram = await startTelegramApi({
   token: PEERS.telegramToken,
   username: PEERS.telegramBot,
   port: PEERS.telegramPort,
+  pace: {},
 });
 const whatsapp = await startWhatsAppApi({
   token: PEERS.whatsappToken,
@@ -19,6 +23,7 @@ const whatsapp = await startWhatsAppApi({
   appSecret: PEERS.whatsappAppSecret,
   port: PEERS.whatsappPort,
   templates: readmeTemplates(),
+  pace: {},
 });
 // https, like every real push service (sign-up accepts only https endpoints); the servers trust its
 // certificate through NODE_EXTRA_CA_CERTS (CHANNEL_ENV).

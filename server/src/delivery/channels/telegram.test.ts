@@ -172,6 +172,33 @@ describe('Telegram channel configuration', () => {
     }
   });
 
+  test('TELEGRAM_PAID_BROADCAST: janaza messages go as paid broadcasts (faster than 30 a second), events never', async () => {
+    // The peer's free rate is 2 a second here, so that only a paid broadcast gets past it.
+    const api = await startTelegramApi({ token: TOKEN, pace: { perSecond: 2, latencyMs: 0 } });
+    try {
+      const paid = await createTelegramChannel(loadConfig({ ...env(api.url), TELEGRAM_PAID_BROADCAST: 'true' }));
+      const event = renderEvent(eventRow(), 'en', renderContext);
+      const events = await Promise.all(
+        Array.from({ length: 3 }, (_, i) => paid.send(recipient('telegram', String(3200 + i)), event)),
+      );
+      assert.equal(events.filter((o) => o.ok).length, 2, 'events stay within the free rate');
+      const janaza = renderJanaza(janazaRow(), 'en', renderContext);
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => paid.send(recipient('telegram', String(3100 + i)), janaza)),
+      );
+      assert.deepEqual(outcomes, Array(5).fill({ ok: true }));
+      assert.equal(api.pace.paidBroadcasts, 5);
+      const free = await createTelegramChannel(loadConfig(env(api.url)));
+      assert.equal(free.state.enabled, true);
+      const before = api.calls.length;
+      await free.send(recipient('telegram', '3300'), janaza);
+      assert.equal(api.calls.at(-1)?.params.allow_paid_broadcast, undefined);
+      assert.ok(api.calls.length > before);
+    } finally {
+      await api.close();
+    }
+  });
+
   test('an unreachable Bot API is a temporary failure', async () => {
     const api = await startTelegramApi({ token: TOKEN });
     await api.close();
