@@ -111,13 +111,15 @@ export class DeliveryPace {
   }
 
   /**
-   * Just after waking for a slot: null when on time; when later than half a slot's spacing (at least
-   * 10 ms), a new slot's time instead (waiting for the window when it is full).
+   * Just after waking for a slot: null when on time; when later than one slot's spacing (at least
+   * 10 ms), a new slot's time instead (waiting for the window when it is full). So every message goes
+   * within one spacing after its slot, and any second holds the sends of at most a second and one
+   * spacing of slots: with HEADROOM, never more than the provider's rate.
    */
   async newSlotIfLate(channel: SubscriberChannel, job: Job, at: number): Promise<number | null> {
     const budget = this.budgetOf(channel, job.kind);
     if (!budget) return null;
-    if (Date.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs / 2)) return null;
+    if (Date.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs)) return null;
     for (;;) {
       const { at: slots, retryInMs } = await this.pacer.slots(budget, 1);
       if (slots[0] !== undefined) return slots[0];
