@@ -86,7 +86,10 @@ export const sendingSchema = z.object({
   createdAt: z.string(),
   expanded: z.boolean(),
   channels: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
-  /** Per channel with messages pending: paused, waiting for the daily limit, expected end. */
+  /**
+   * Per channel with messages pending: paused, waiting for the daily limit, expected end. Only those
+   * channels: a partial record (zod 4's z.record with enum keys would demand all four).
+   */
   progress: z.partialRecord(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
 });
 export type Sending = z.infer<typeof sendingSchema>;

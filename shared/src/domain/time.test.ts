@@ -1,4 +1,5 @@
 import {
+  formatClockTime,
   formatDateOnly,
   formatEventDateTime,
   formatMoment,
@@ -56,6 +57,13 @@ describe('shown times are Singapore times in the language on screen', () => {
   it("an event's start, 24-hour", () => {
     expect(formatEventDateTime(at, 'en')).toBe('22 Nov 2026, 15:05');
     expect(formatEventDateTime('soon', 'en')).toBe('');
+  });
+  it('a time of day, 24-hour, with the date only when it is not today in Singapore', () => {
+    const now = Date.parse('2026-11-22T02:00:00Z'); // 10:00 in Singapore
+    expect(formatClockTime(at, now)).toBe('15:05');
+    // 00:30 on the 23rd in Singapore, though still the 22nd in UTC
+    expect(formatClockTime('2026-11-22T16:30:00Z', now)).toBe('23-11-2026 00:30');
+    expect(formatClockTime('soon', now)).toBe('');
   });
   it('a calendar date, the same whatever the zone', () => {
     expect(formatDateOnly('1998-07-21', 'en')).toBe('21 Jul 1998');

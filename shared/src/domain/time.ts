@@ -77,6 +77,18 @@ export function singaporeWallClock(at: string | Date): WallClock {
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
 }
 
+/**
+ * "14:07" for a moment later today, "27-11-2026 09:15" on another day: a delivery's expected end or a
+ * provider's pause in the lists, 24-hour Singapore time like the due dates (singaporeWallClock); '' if not a time.
+ */
+export function formatClockTime(iso: string, now: Date | number = Date.now()): string {
+  const date = validDate(iso);
+  if (!date) return '';
+  const c = singaporeWallClock(date);
+  const time = `${c.hour}:${c.minute}`;
+  return singaporeDate(date) === singaporeDate(now) ? time : `${c.day}-${c.month}-${c.year} ${time}`;
+}
+
 /** "Tuesday, 24 November 2026 at 12:30 pm": a notice's or event's time in the feed and in messages. */
 export function formatNoticeTime(iso: string, language: string): string {
   const date = validDate(iso);

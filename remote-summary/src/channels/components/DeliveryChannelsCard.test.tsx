@@ -105,6 +105,67 @@ describe('Delivery channels card', () => {
     expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('கடந்த 30 நாட்களின் செய்திகள்');
   });
 
+  describe("today's use of the WhatsApp daily messaging limit", () => {
+    const WHATSAPP_ON = {
+      ...CHANNELS,
+      channels: CHANNELS.channels.map((c) =>
+        c.channel === 'whatsapp' ? { channel: 'whatsapp', enabled: true, reason: null } : c,
+      ),
+    };
+    async function show(data: unknown, language: 'en' | 'ta' = 'en') {
+      fakeApi({
+        [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
+        [`GET ${DELIVERY_API.channels}`]: { status: 200, data },
+      });
+      if (language === 'ta') await act(() => setLanguage('ta'));
+      await renderSummary();
+      await screen.findByTestId('delivery-channel-whatsapp');
+    }
+
+    it('says how many people WhatsApp reached today, of the limit, and the part kept for janaza notices', async () => {
+      await show({ ...WHATSAPP_ON, whatsappDaily: { used: 1234, limit: 10000, janazaReserve: 2000 } });
+      expect(within(channel('whatsapp')).getByTestId('whatsapp-today')).toHaveTextContent(
+        /^WhatsApp today: 1,234 of 10,000 people \(2,000 kept for janaza notices\)$/,
+      );
+      // only under WhatsApp
+      expect(screen.getAllByTestId('whatsapp-today')).toHaveLength(1);
+    });
+
+    it('without a known limit', async () => {
+      await show({ ...WHATSAPP_ON, whatsappDaily: { used: 87, limit: null, janazaReserve: 0 } });
+      expect(screen.getByTestId('whatsapp-today')).toHaveTextContent(
+        /^WhatsApp today: 87 people \(no daily limit known\)$/,
+      );
+    });
+
+    it('with a limit and no reserve', async () => {
+      await show({ ...WHATSAPP_ON, whatsappDaily: { used: 250, limit: 250, janazaReserve: 0 } });
+      expect(screen.getByTestId('whatsapp-today')).toHaveTextContent(/^WhatsApp today: 250 of 250 people$/);
+    });
+
+    it('in Tamil', async () => {
+      await show({ ...WHATSAPP_ON, whatsappDaily: { used: 1234, limit: 10000, janazaReserve: 2000 } }, 'ta');
+      // "WhatsApp today: 1,234 people of 10,000 (2,000 set aside for janaza notices)"
+      expect(screen.getByTestId('whatsapp-today')).toHaveTextContent(
+        /^இன்று வாட்ஸ்அப்: 10,000 பேரில் 1,234 பேர் \(ஜனாஸா அறிவிப்புகளுக்காக 2,000 ஒதுக்கப்பட்டுள்ளது\)$/,
+      );
+    });
+
+    it('in Tamil, without a known limit', async () => {
+      await show({ ...WHATSAPP_ON, whatsappDaily: { used: 87, limit: null, janazaReserve: 0 } }, 'ta');
+      // "WhatsApp today: 87 people (no daily limit known)"
+      expect(screen.getByTestId('whatsapp-today')).toHaveTextContent(
+        /^இன்று வாட்ஸ்அப்: 87 பேர் \(தினசரி வரம்பு எதுவும் அறியப்படவில்லை\)$/,
+      );
+    });
+
+    it('shows nothing of it when the server does not send it', async () => {
+      await show(WHATSAPP_ON);
+      expect(screen.queryByTestId('whatsapp-today')).not.toBeInTheDocument();
+      expect(channel('whatsapp')).not.toHaveTextContent(/today/);
+    });
+  });
+
   it('says when the channels cannot be loaded, without hiding the summary', async () => {
     fakeApi({
       [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },

@@ -1,15 +1,43 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
 import { channelOffReason, DeliveryCount } from '@ummahnotify/shared/client/section';
-import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
+import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS, type WhatsAppDaily } from '@ummahnotify/shared/domain';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveryChannels } from '../hooks';
 
+const number = (n: number) => n.toLocaleString('en-SG');
+
+/**
+ * Today's use of the WhatsApp number's daily messaging limit (people reached in the last 24 hours):
+ * "WhatsApp today: 1,234 of 10,000 people (2,000 kept for janaza notices)", or without a limit.
+ */
+function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
+  const { t } = useTranslation('delivery');
+  const used = number(daily.used);
+  const text =
+    daily.limit === null
+      ? t('channels.whatsappTodayUnlimited', { used })
+      : daily.janazaReserve > 0
+        ? t('channels.whatsappToday', { used, limit: number(daily.limit), reserve: number(daily.janazaReserve) })
+        : t('channels.whatsappTodayNoReserve', { used, limit: number(daily.limit) });
+  // Past the part events may spend (the reserve is janaza's only): amber, as a waiting message is.
+  const eventsHeld = daily.limit !== null && daily.used >= daily.limit - daily.janazaReserve;
+  return (
+    <Typography.Text
+      data-testid="whatsapp-today"
+      style={{ display: 'block', fontSize: 12, color: eventsHeld ? '#ad6800' : undefined }}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
 /**
  * Which channels the delivery engine sends on (an unconfigured one is off, with the reason), and per
- * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired.
+ * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired;
+ * under WhatsApp, today's use of its daily messaging limit when the server tells it.
  */
 export function DeliveryChannelsCard() {
   const { t } = useTranslation('delivery');
@@ -34,7 +62,7 @@ export function DeliveryChannelsCard() {
       />
     );
   } else {
-    const { channels: states, recent } = channels.data;
+    const { channels: states, recent, whatsappDaily } = channels.data;
     body = (
       <Flex vertical gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="delivery-channels-recent">
@@ -70,6 +98,7 @@ export function DeliveryChannelsCard() {
                     <DeliveryCount kind="expired" value={counts.expired} />
                   </Flex>
                 )}
+                {channel === 'whatsapp' && whatsappDaily && <WhatsAppToday daily={whatsappDaily} />}
                 {!state.enabled && state.reason && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {channelOffReason(t, state)}

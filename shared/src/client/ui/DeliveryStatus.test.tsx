@@ -9,6 +9,7 @@ import {
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../test/fakeApi';
 import { renderWithProviders } from '../../../test/render';
+import { setLanguage } from '../i18n';
 import { DeliveryStatus } from './DeliveryStatus';
 import {
   DELIVERY_POLL_FAST_MS,
@@ -60,9 +61,10 @@ async function advance(ms: number) {
   for (let i = 0; i < 5; i++) await act(() => jest.advanceTimersByTimeAsync(10));
 }
 
-afterEach(() => {
+afterEach(async () => {
   restoreApi();
   jest.useRealTimers();
+  await act(() => setLanguage('en'));
 });
 
 describe('deliveryPollInterval', () => {
@@ -78,6 +80,17 @@ describe('deliveryPollInterval', () => {
     expect(deliveryPollInterval({ channels: CHANNELS, items: { a: [sending({ expanded: false })] } })).toBe(
       DELIVERY_POLL_FAST_MS,
     );
+    // Messages paused by the provider or waiting for the WhatsApp daily limit are still on their way.
+    const paused = sending({
+      channels: { ...EMPTY_COUNTS, telegram: { sent: 3, failed: 0, pending: 0, expired: 0 } },
+      progress: { telegram: { paused: 4, limited: 0, pausedUntil: null, allBy: null } },
+    });
+    const limited = sending({
+      channels: { ...EMPTY_COUNTS, whatsapp: { sent: 3, failed: 0, pending: 0, expired: 0 } },
+      progress: { whatsapp: { paused: 0, limited: 7, pausedUntil: null, allBy: null } },
+    });
+    expect(deliveryPollInterval({ channels: CHANNELS, items: { a: [done], b: [paused] } })).toBe(DELIVERY_POLL_FAST_MS);
+    expect(deliveryPollInterval({ channels: CHANNELS, items: { a: [limited] } })).toBe(DELIVERY_POLL_FAST_MS);
     // Only the latest sending counts: an old broadcast's leftovers do not keep the page busy.
     expect(deliveryPollInterval({ channels: CHANNELS, items: { a: [pending, { ...done, number: 1 }] } })).toBe(
       DELIVERY_POLL_SLOW_MS,
@@ -225,5 +238,114 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
     expect(await within(item('id449')).findByText('Correction 3')).toBeInTheDocument();
     expect(item('id000')).toHaveTextContent('Not sent');
     expect(sizes).toEqual([200, 200, 50]);
+  });
+
+  describe("a broadcast's progress: paused, waiting for the daily limit, all by", () => {
+    // 13:00 in Singapore
+    const NOW = new Date('2026-11-26T05:00:00.000Z');
+    const ALL_ON: DeliveryStatusResponse['channels'] = ['webpush', 'email', 'telegram', 'whatsapp'].map((c) => ({
+      channel: c as 'webpush',
+      enabled: true,
+      reason: null,
+    }));
+    const moving = sending({
+      channels: {
+        webpush: { sent: 900, failed: 0, pending: 0, expired: 0 },
+        email: { sent: 40, failed: 1, pending: 60, expired: 0 },
+        telegram: { sent: 1200, failed: 0, pending: 4800, expired: 0 },
+        whatsapp: { sent: 2000, failed: 0, pending: 1300, expired: 0 },
+      },
+      progress: {
+        // the mail server refused a few for pace; no pause of the whole channel; the last one tomorrow morning
+        email: { paused: 12, limited: 0, pausedUntil: null, allBy: '2026-11-27T01:15:00.000Z' },
+        // Telegram paused the bot until 14:03; the last one at 14:07
+        telegram: {
+          paused: 4800,
+          limited: 0,
+          pausedUntil: '2026-11-26T06:03:00.000Z',
+          allBy: '2026-11-26T06:07:00.000Z',
+        },
+        // 1 234 wait for the number's daily limit: when the last one goes cannot be told
+        whatsapp: { paused: 0, limited: 1234, pausedUntil: null, allBy: null },
+      },
+    });
+    const note = (group: HTMLElement, kind: 'allBy' | 'paused' | 'limited') =>
+      group.querySelector(`[data-progress="${kind}"]`);
+
+    async function show() {
+      jest.useFakeTimers({ now: NOW });
+      fakeApi({ [STATUS]: { status: 200, data: { channels: ALL_ON, items: { a: [moving] } } } });
+      await renderWithProviders(<Page ids={['a']} />);
+      await advance(0);
+    }
+
+    it('in English: the expected end in Singapore time, the pause (not a failure) and the daily limit', async () => {
+      await show();
+      const telegram = channelOf('a', /^Telegram/);
+      expect(telegram).toHaveAccessibleName(
+        'Telegram: 1200 sent, 0 failed, 4800 pending, 0 expired; Paused by Telegram until 14:03; All by 14:07',
+      );
+      expect(note(telegram, 'paused')).toHaveTextContent(/^Paused by Telegram until 14:03$/);
+      expect(note(telegram, 'allBy')).toHaveTextContent(/^All by 14:07$/);
+      expect(note(telegram, 'limited')).toBeNull();
+      // explained on hover: slowed down by the provider, not failed
+      expect(note(telegram, 'paused')).toHaveAttribute('title', expect.stringMatching(/slow down.*not failed/));
+      // amber, never the red of failures
+      expect(note(telegram, 'paused')).not.toHaveStyle({ color: '#cf1322' });
+
+      const email = channelOf('a', /^Email/);
+      // some paused, the channel itself not: how many; the end another day: with its date
+      expect(note(email, 'paused')).toHaveTextContent(/^12 paused by the mail server$/);
+      expect(note(email, 'allBy')).toHaveTextContent(/^All by 27-11-2026 09:15$/);
+
+      const whatsapp = channelOf('a', /^WhatsApp/);
+      expect(whatsapp).toHaveAccessibleName(
+        "WhatsApp: 2000 sent, 0 failed, 1300 pending, 0 expired; 1,234 waiting for WhatsApp's daily limit",
+      );
+      expect(note(whatsapp, 'limited')).toHaveTextContent(/^1,234 waiting for WhatsApp's daily limit$/);
+      expect(note(whatsapp, 'allBy')).toBeNull();
+      expect(note(whatsapp, 'paused')).toBeNull();
+
+      // nothing pending on web push: no note at all
+      const push = channelOf('a', /^Web push/);
+      expect(push).toHaveAccessibleName('Web push: 900 sent, 0 failed, 0 pending, 0 expired');
+      expect(push.querySelector('[data-progress]')).toBeNull();
+    });
+
+    it('in Tamil', async () => {
+      await act(() => setLanguage('ta'));
+      await show();
+      const telegram = channelOf('a', /^டெலிகிராம்/);
+      // "Telegram has paused until 14:03", "will be sent to everyone by 14:07"
+      expect(note(telegram, 'paused')).toHaveTextContent(/^டெலிகிராம் 14:03 வரை இடைநிறுத்தியுள்ளது$/);
+      expect(note(telegram, 'allBy')).toHaveTextContent(/^14:07-க்குள் அனைவருக்கும் அனுப்பப்படும்$/);
+      expect(telegram).toHaveAccessibleName(
+        'டெலிகிராம்: 1200 அனுப்பப்பட்டது, 0 தோல்வி, 4800 நிலுவையில், 0 காலாவதியானது; டெலிகிராம் 14:03 வரை இடைநிறுத்தியுள்ளது; 14:07-க்குள் அனைவருக்கும் அனுப்பப்படும்',
+      );
+      // "paused by the mail server: 12"
+      expect(note(channelOf('a', /^மின்னஞ்சல்/), 'paused')).toHaveTextContent(/^மின்னஞ்சல் சேவையகம் இடைநிறுத்தியவை: 12$/);
+      // "1,234 are waiting for WhatsApp's daily limit"
+      expect(note(channelOf('a', /^வாட்ஸ்அப்/), 'limited')).toHaveTextContent(
+        /^1,234 வாட்ஸ்அப்பின் தினசரி வரம்புக்காகக் காத்திருக்கின்றன$/,
+      );
+    });
+
+    it('shows none of it when the server sends no progress, and names every channel in full', async () => {
+      jest.useFakeTimers({ now: NOW });
+      fakeApi({
+        [STATUS]: { status: 200, data: { channels: ALL_ON, items: { a: [{ ...moving, progress: undefined }] } } },
+      });
+      await renderWithProviders(<Page ids={['a']} />);
+      await advance(0);
+      const telegram = channelOf('a', /^Telegram/);
+      expect(telegram).toHaveAccessibleName('Telegram: 1200 sent, 0 failed, 4800 pending, 0 expired');
+      expect(item('a').querySelector('[data-progress]')).toBeNull();
+      expect(item('a')).not.toHaveTextContent(/All by|Paused|paused|waiting/);
+      // the names are whole: no ellipsis cuts them (issue 27)
+      for (const name of ['Web push', 'Email', 'Telegram', 'WhatsApp']) {
+        const label = within(item('a')).getByText(name);
+        expect(label.closest('[style*="ellipsis"]')).toBeNull();
+      }
+    });
   });
 });

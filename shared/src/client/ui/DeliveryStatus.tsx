@@ -1,8 +1,10 @@
 import {
   BellOutlined,
+  CalendarOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
   CloseCircleOutlined,
+  DashboardOutlined,
   HourglassOutlined,
   MailOutlined,
   SendOutlined,
@@ -10,13 +12,16 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import {
+  type ChannelProgress,
   type ChannelState,
   type DeliveryCounts,
+  formatClockTime,
   latestSending,
   SUBSCRIBER_CHANNELS,
   type SubscriberChannel,
 } from '@ummahnotify/shared/domain';
 import { Flex, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelOffReason } from './channelOffReason';
@@ -30,6 +35,13 @@ const ICON: Record<SubscriberChannel, ReactNode> = {
 };
 const ZERO: DeliveryCounts = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const SMALL: CSSProperties = { fontSize: 12, lineHeight: '20px' };
+/** The channel rows share their columns: the names, as wide as the longest needs (at most 45 %), then the numbers. */
+const ROWS: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
+  columnGap: 6,
+  rowGap: 2,
+};
 const NUMBER: CSSProperties = { minWidth: 38, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 /** One count with its icon; coloured only when it is not zero, so a glance finds failures. */
@@ -52,19 +64,96 @@ export function Count({ kind, value }: { kind: keyof DeliveryCounts; value: numb
   );
 }
 
-function ChannelLine({ channel, counts }: { channel: SubscriberChannel; counts: DeliveryCounts }) {
+/** Waiting is not failing: a pause or the daily limit reads amber, never red. */
+const WAITING = '#ad6800';
+/** A line whose icon hangs before it: wrapped lines start under the text, not under the icon. */
+const HANGING: CSSProperties = {
+  display: 'block',
+  paddingInlineStart: 16,
+  textIndent: -16,
+  overflowWrap: 'break-word',
+};
+/** A note under the counts: a word longer than the whole column (a long Tamil word) breaks rather than runs past it. */
+const NOTE: CSSProperties = { ...HANGING, overflowWrap: 'anywhere' };
+
+interface Note {
+  kind: 'allBy' | 'paused' | 'limited';
+  text: string;
+  /** Why it waits (a tooltip): not a failure. */
+  help?: string;
+}
+
+/**
+ * What the counts do not say about the pending messages of one channel: the provider's pause, the
+ * WhatsApp daily limit, and when the last one is expected to go ("All by 14:07", Singapore time).
+ */
+function progressNotes(
+  t: TFunction<'delivery'>,
+  channel: SubscriberChannel,
+  counts: DeliveryCounts,
+  progress: ChannelProgress | undefined,
+): Note[] {
+  if (!progress) return [];
+  const notes: Note[] = [];
+  const provider = t(`provider.${channel}`);
+  const pausedUntil = progress.pausedUntil ? formatClockTime(progress.pausedUntil) : '';
+  if (pausedUntil) {
+    notes.push({
+      kind: 'paused',
+      text: t('status.pausedUntil', { provider, time: pausedUntil }),
+      help: t('status.pausedHelp'),
+    });
+  } else if (progress.paused > 0) {
+    notes.push({
+      kind: 'paused',
+      text: t('status.paused', { provider, count: progress.paused.toLocaleString('en-SG') }),
+      help: t('status.pausedHelp'),
+    });
+  }
+  if (progress.limited > 0) {
+    notes.push({
+      kind: 'limited',
+      text: t('status.limited', { count: progress.limited.toLocaleString('en-SG') }),
+      help: t('status.limitedHelp'),
+    });
+  }
+  const allBy = counts.pending > 0 && progress.allBy ? formatClockTime(progress.allBy) : '';
+  if (allBy) notes.push({ kind: 'allBy', text: t('status.allBy', { time: allBy }) });
+  return notes;
+}
+
+// Icons the shell already ships (shared/src/federation-kit/icons.ts): a gauge for "slow down", a calendar for the
+// daily limit, a clock for the expected end.
+const NOTE_ICON: Record<Note['kind'], ReactNode> = {
+  allBy: <ClockCircleOutlined aria-hidden />,
+  paused: <DashboardOutlined aria-hidden />,
+  limited: <CalendarOutlined aria-hidden />,
+};
+
+function ChannelLine({
+  channel,
+  counts,
+  progress,
+}: {
+  channel: SubscriberChannel;
+  counts: DeliveryCounts;
+  progress?: ChannelProgress;
+}) {
   const { t } = useTranslation('delivery');
   const label = t(`channel.${channel}`);
+  const notes = progressNotes(t, channel, counts, progress);
+  const name = [t('status.counts', { channel: label, ...counts }), ...notes.map((n) => n.text)].join('; ');
   return (
-    <Flex
+    // One row of the channels' grid (the label column as wide as the longest name needs, up to 45 %).
+    // biome-ignore lint/a11y/useSemanticElements: a row of a grid of counts, not a form's fieldset (which has its own look)
+    <div
       role="group"
-      aria-label={t('status.counts', { channel: label, ...counts })}
+      aria-label={name}
       data-channel={channel}
-      gap={6}
-      align="flex-start"
-      style={SMALL}
+      style={{ ...SMALL, display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid' }}
     >
-      <span style={{ width: 70, flexShrink: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {/* The name wraps between its words when the column is narrow, never cut (issue 27); the icon hangs before it. */}
+      <span style={HANGING}>
         {ICON[channel]} {label}
       </span>
       {/* The numbers wrap beside the label when the column is narrow (a fourth one, expired, under the first). */}
@@ -75,7 +164,22 @@ function ChannelLine({ channel, counts }: { channel: SubscriberChannel; counts: 
         {/* Expired (not sent by the prayer time or the event's start): shown when there are any. */}
         {counts.expired > 0 && <Count kind="expired" value={counts.expired} />}
       </Flex>
-    </Flex>
+      {/* Under both columns: Tamil's long words need the whole width of the list's column. */}
+      {notes.length > 0 && (
+        <span style={{ gridColumn: '1 / -1', display: 'block' }}>
+          {notes.map((note) => (
+            <span
+              key={note.kind}
+              data-progress={note.kind}
+              title={note.help}
+              style={{ ...NOTE, color: note.kind === 'allBy' ? 'rgba(0, 0, 0, 0.65)' : WAITING }}
+            >
+              {NOTE_ICON[note.kind]} {note.text}
+            </span>
+          ))}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -111,7 +215,8 @@ function OffLine({ states }: { states: ChannelState[] }) {
 
 /**
  * What staff see of one item's delivery: the latest sending (broadcast or 'Correction N') with, per
- * channel, sent / failed / pending / expired; 'Not sent' before any; channels that are off say so and why.
+ * channel, sent / failed / pending / expired, and while messages wait: the provider's pause, the WhatsApp
+ * daily limit and the expected end ("All by 14:07"); 'Not sent' before any; channels that are off say so and why.
  * Errors stay small: the last known counts remain, with a warning sign.
  */
 export function DeliveryStatus({ id, status }: { id: string; status: DeliveryStatusQuery }) {
@@ -170,9 +275,16 @@ export function DeliveryStatus({ id, status }: { id: string; status: DeliverySta
       {header}
       {latest.expanded && (
         <>
-          {shown.map((channel) => (
-            <ChannelLine key={channel} channel={channel} counts={counts(channel)} />
-          ))}
+          <div style={ROWS}>
+            {shown.map((channel) => (
+              <ChannelLine
+                key={channel}
+                channel={channel}
+                counts={counts(channel)}
+                progress={latest.progress?.[channel]}
+              />
+            ))}
+          </div>
           {offStates.length > 0 && <OffLine states={offStates} />}
         </>
       )}

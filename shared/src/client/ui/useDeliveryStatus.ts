@@ -5,6 +5,7 @@ import {
   type DeliveryStatusResponse,
   deliveryStatusResponseSchema,
   latestSending,
+  type Sending,
 } from '@ummahnotify/shared/domain';
 import { api } from '../api';
 
@@ -16,12 +17,24 @@ export const DELIVERY_IDS_PER_REQUEST = 200;
 
 export const deliveryStatusKey = (kind?: DeliveryKind) => ['delivery', 'status', ...(kind ? [kind] : [])] as const;
 
-/** Fast while a latest sending is still listing its recipients or has messages pending, slow otherwise. */
+/** A sending whose messages are still on their way: pending, paused by the provider or waiting for the daily limit. */
+function moving(sending: Sending): boolean {
+  return (
+    !sending.expanded ||
+    Object.values(sending.channels).some((c) => c.pending > 0) ||
+    Object.values(sending.progress ?? {}).some((p) => p.paused > 0 || p.limited > 0)
+  );
+}
+
+/**
+ * Fast while a latest sending is still listing its recipients or has messages pending (paused or
+ * waiting for the daily limit included: their pause ends and "All by" moves), slow otherwise.
+ */
 export function deliveryPollInterval(data: DeliveryStatusResponse | undefined): number {
   if (!data) return DELIVERY_POLL_SLOW_MS;
   const busy = Object.values(data.items).some((sendings) => {
     const latest = latestSending(sendings);
-    return latest !== undefined && (!latest.expanded || Object.values(latest.channels).some((c) => c.pending > 0));
+    return latest !== undefined && moving(latest);
   });
   return busy ? DELIVERY_POLL_FAST_MS : DELIVERY_POLL_SLOW_MS;
 }

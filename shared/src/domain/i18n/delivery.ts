@@ -45,6 +45,21 @@ export const delivery = defineCatalogue(
     'correction.cancel': 'Cancel',
     'status.counts': '{{channel}}: {{sent}} sent, {{failed}} failed, {{pending}} pending, {{expired}} expired',
     'channels.recent': 'Messages of the last {{days}} days',
+    // a sending's progress per channel (the provider's "slow down", the WhatsApp daily limit, the expected end)
+    'status.allBy': 'All by {{time}}',
+    'status.pausedUntil': 'Paused by {{provider}} until {{time}}',
+    'status.paused': '{{count}} paused by {{provider}}',
+    'status.pausedHelp': 'The provider asked us to slow down: not failed, sent when the pause ends.',
+    'status.limited': "{{count}} waiting for WhatsApp's daily limit",
+    'status.limitedHelp': 'Sent when the WhatsApp number may message more people today, unless the time passes first.',
+    'provider.webpush': 'the push service',
+    'provider.email': 'the mail server',
+    'provider.telegram': 'Telegram',
+    'provider.whatsapp': 'WhatsApp',
+    // the summary's channels card: today's use of the WhatsApp number's daily messaging limit
+    'channels.whatsappToday': 'WhatsApp today: {{used}} of {{limit}} people ({{reserve}} kept for janaza notices)',
+    'channels.whatsappTodayNoReserve': 'WhatsApp today: {{used}} of {{limit}} people',
+    'channels.whatsappTodayUnlimited': 'WhatsApp today: {{used}} people (no daily limit known)',
     'channels.loadFailed': 'Could not load the delivery channels.',
   },
   {
@@ -85,6 +100,20 @@ export const delivery = defineCatalogue(
     'status.counts':
       '{{channel}}: {{sent}} அனுப்பப்பட்டது, {{failed}} தோல்வி, {{pending}} நிலுவையில், {{expired}} காலாவதியானது',
     'channels.recent': 'கடந்த {{days}} நாட்களின் செய்திகள்',
+    'status.allBy': '{{time}}-க்குள் அனைவருக்கும் அனுப்பப்படும்',
+    'status.pausedUntil': '{{provider}} {{time}} வரை இடைநிறுத்தியுள்ளது',
+    'status.paused': '{{provider}} இடைநிறுத்தியவை: {{count}}',
+    'status.pausedHelp': 'வேகத்தைக் குறைக்குமாறு சேவை வழங்குநர் கேட்டுள்ளார்: தோல்வி அல்ல, இடைநிறுத்தம் முடிந்ததும் அனுப்பப்படும்.',
+    'status.limited': '{{count}} வாட்ஸ்அப்பின் தினசரி வரம்புக்காகக் காத்திருக்கின்றன',
+    'status.limitedHelp': 'வாட்ஸ்அப் வரம்பு விடுபட்டதும் அனுப்பப்படும்; அதற்குள் நேரம் கடந்தால் காலாவதியாகும்.',
+    'provider.webpush': 'அறிவிப்புச் சேவை',
+    'provider.email': 'மின்னஞ்சல் சேவையகம்',
+    'provider.telegram': 'டெலிகிராம்',
+    'provider.whatsapp': 'வாட்ஸ்அப்',
+    'channels.whatsappToday':
+      'இன்று வாட்ஸ்அப்: {{limit}} பேரில் {{used}} பேர் (ஜனாஸா அறிவிப்புகளுக்காக {{reserve}} ஒதுக்கப்பட்டுள்ளது)',
+    'channels.whatsappTodayNoReserve': 'இன்று வாட்ஸ்அப்: {{limit}} பேரில் {{used}} பேர்',
+    'channels.whatsappTodayUnlimited': 'இன்று வாட்ஸ்அப்: {{used}} பேர் (தினசரி வரம்பு எதுவும் அறியப்படவில்லை)',
     'channels.loadFailed': 'அனுப்பும் வழிகளை ஏற்ற முடியவில்லை.',
   },
 );
