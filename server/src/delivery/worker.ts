@@ -107,6 +107,8 @@ export class DeliveryWorker {
     const batch = Math.min(pace.claimSize(channel.name, concurrency), Math.max(1, Math.ceil(concurrency / 8)));
     const claimed = new Set<Job>();
     const running = new Set<Promise<void>>();
+    /** Claimed deliveries the budget's window had no slot for yet: they take the next window's first. */
+    let backlog: Job[] = [];
     let freed: (() => void) | null = null;
     const release = (job: Job) => {
       claimed.delete(job);
@@ -130,7 +132,7 @@ export class DeliveryWorker {
     try {
       while (!this.stopping) {
         const free = concurrency - claimed.size;
-        if (free <= 0 || (free < batch && claimed.size > 0)) {
+        if (backlog.length === 0 && (free <= 0 || (free < batch && claimed.size > 0))) {
           await new Promise<void>((resolve) => {
             freed = resolve;
           });
@@ -138,22 +140,30 @@ export class DeliveryWorker {
         }
         let unsent: Job[] = [];
         try {
-          const pausedMs = await pace.channelPausedFor(channel.name);
-          if (pausedMs > 0) {
-            await this.sleep(Math.min(pausedMs, 5_000));
-            continue;
+          let go = backlog;
+          backlog = [];
+          unsent = go;
+          if (go.length === 0) {
+            const pausedMs = await pace.channelPausedFor(channel.name);
+            if (pausedMs > 0) {
+              await this.sleep(Math.min(pausedMs, 5_000));
+              continue;
+            }
+            const jobs = await claimDue(this.db, channel.name, pace.claimSize(channel.name, free), this.options);
+            if (jobs.length === 0) {
+              await this.sleep(this.options.pollMs);
+              continue;
+            }
+            for (const job of jobs) claimed.add(job);
+            unsent = jobs;
+            const kept = await pace.holdBack(this.db, channel.name, jobs);
+            for (const { job, outcome } of kept.held) void finish(job, outcome);
+            go = kept.go;
+            unsent = go;
           }
-          const jobs = await claimDue(this.db, channel.name, pace.claimSize(channel.name, free), this.options);
-          if (jobs.length === 0) {
-            await this.sleep(this.options.pollMs);
-            continue;
-          }
-          for (const job of jobs) claimed.add(job);
-          unsent = jobs;
-          const { go, held } = await pace.holdBack(this.db, channel.name, jobs);
-          const { send, release: released } = await pace.schedule(channel.name, go);
-          unsent = [];
-          for (const { job, outcome } of [...held, ...released]) void finish(job, outcome);
+          const { send, release: released, wait, retryInMs } = await pace.schedule(channel.name, go);
+          unsent = wait;
+          for (const { job, outcome } of released) void finish(job, outcome);
           let last = Date.now();
           for (const { job, at } of send) {
             last = Math.max(last, at);
@@ -161,8 +171,11 @@ export class DeliveryWorker {
             running.add(run);
             void run.finally(() => running.delete(run));
           }
+          unsent = [];
+          // The window is full: the rest wait for the next one, while what has a slot goes at its time.
+          backlog = wait;
           // Claim again shortly before the last slot, not long before: what is claimed waits little.
-          const ahead = last - Date.now() - LOOKAHEAD_MS;
+          const ahead = wait.length > 0 ? retryInMs : last - Date.now() - LOOKAHEAD_MS;
           if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
         } catch (error) {
           this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed');
@@ -171,6 +184,15 @@ export class DeliveryWorker {
           await this.sleep(this.options.pollMs);
         }
       }
+      // Stopping: what still waits for a slot goes back to pending at once, its attempt uncounted.
+      for (const job of backlog)
+        void finish(job, {
+          ok: false,
+          kind: 'paced',
+          scope: 'recipient',
+          error: 'the server stopped',
+          retryAfterMs: 0,
+        });
       await Promise.all([...running]);
     } finally {
       clearInterval(renewal);

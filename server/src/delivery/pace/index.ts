@@ -71,12 +71,19 @@ export class DeliveryPace {
   }
 
   /**
-   * A slot for each job in its budget: the messages go evenly spaced at the budget's rate, across
-   * instances. A job that would wait past HOLD_AT_MOST_MS (the provider paused the channel) is released.
+   * A slot for each job in its budget, one take per budget: the messages go evenly spaced at the
+   * budget's rate, across instances. Those the window has no room for wait for the next one (`wait`,
+   * `retryInMs`); those that would wait past HOLD_AT_MOST_MS (the provider paused the channel) are
+   * released. It never sleeps: what has a slot is sent at its time while the rest waits.
    */
-  async schedule(channel: SubscriberChannel, jobs: Job[]): Promise<{ send: Scheduled[]; release: Held[] }> {
+  async schedule(
+    channel: SubscriberChannel,
+    jobs: Job[],
+  ): Promise<{ send: Scheduled[]; release: Held[]; wait: Job[]; retryInMs: number }> {
     const send: Scheduled[] = [];
     const release: Held[] = [];
+    const wait: Job[] = [];
+    let retryInMs = 0;
     const groups = new Map<string, { budget: Budget; jobs: Job[] }>();
     for (const job of jobs) {
       const budget = this.budgetOf(channel, job.kind);
@@ -91,23 +98,21 @@ export class DeliveryPace {
       group.jobs.push(job);
       groups.set(budget.key, group);
     }
-    for (const { budget, jobs: waiting } of groups.values()) {
-      let rest = waiting;
-      while (rest.length > 0) {
-        const { at, retryInMs } = await this.pacer.slots(budget, rest.length);
-        at.forEach((time, i) => {
-          send.push({ job: rest[i] as Job, at: time });
-        });
-        rest = rest.slice(at.length);
-        if (rest.length === 0) break;
-        if (retryInMs > HOLD_AT_MOST_MS) {
-          for (const job of rest) release.push({ job, outcome: pacedOutcome('channel', retryInMs) });
-          break;
-        }
-        await new Promise((r) => setTimeout(r, retryInMs));
+    for (const { budget, jobs: group } of groups.values()) {
+      const slots = await this.pacer.slots(budget, group.length);
+      slots.at.forEach((time, i) => {
+        send.push({ job: group[i] as Job, at: time });
+      });
+      const rest = group.slice(slots.at.length);
+      if (rest.length === 0) continue;
+      if (slots.retryInMs > HOLD_AT_MOST_MS) {
+        for (const job of rest) release.push({ job, outcome: pacedOutcome('channel', slots.retryInMs) });
+      } else {
+        wait.push(...rest);
+        retryInMs = Math.max(retryInMs, slots.retryInMs);
       }
     }
-    return { send, release };
+    return { send, release, wait, retryInMs };
   }
 
   /**

@@ -217,11 +217,15 @@ for (const engine of engines()) {
       await sending('events', [p0, p1, p2, p3], new Date(Date.now() - 1_000).toISOString());
       const events = await claimDue(db, 'whatsapp', 10, options());
       const first = await holdBack(db, 'whatsapp', events, limit);
-      assert.deepEqual(first.go.map((j) => j.subscriberId).sort(), [p0.id, p1.id, p2.id].sort());
+      // p0 costs nothing; two of the three new people take the two places events may use; one waits.
+      assert.equal(first.go.length, 3);
+      assert.ok(first.go.some((j) => j.subscriberId === p0.id));
       assert.deepEqual(
-        first.held.map((h) => [h.job.subscriberId, h.outcome.scope]),
-        [[p3.id, 'limit']],
+        first.held.map((h) => h.outcome.scope),
+        ['limit'],
       );
+      const waitingOne = first.held[0]?.job.subscriberId as string;
+      assert.ok([p1.id, p2.id, p3.id].includes(waitingOne));
       // The held one waits until a place frees up: p0's reach leaves the 24 hours in 23 hours.
       const wait = first.held[0]?.outcome.retryAfterMs ?? 0;
       assert.ok(Math.abs(wait - 23 * 3_600_000) < 60_000, `waits ${wait} ms`);
@@ -234,11 +238,15 @@ for (const engine of engines()) {
       const waiting = await db
         .selectFrom('deliveries')
         .select(['state', 'attempts', 'waiting'])
-        .where('subscriber_id', '=', p3.id)
+        .where('subscriber_id', '=', waitingOne)
         .executeTakeFirstOrThrow();
       assert.deepEqual(waiting, { state: 'pending', attempts: 0, waiting: 'limit' });
       // The janaza reserve: 3 people reached today (p0..p2), so one place is left, which only a janaza may take.
-      await sending('janaza', [p3, p4], new Date().toISOString());
+      await sending(
+        'janaza',
+        [people.find((p) => p.id === waitingOne) as (typeof people)[0], p4],
+        new Date().toISOString(),
+      );
       const janaza = await claimDue(db, 'whatsapp', 10, options());
       const second = await holdBack(db, 'whatsapp', janaza, limit);
       assert.equal(second.go.length, 1);
