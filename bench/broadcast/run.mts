@@ -9,7 +9,9 @@
  *   npm run bench:broadcast -- --instances 3                  # 3 instances on PostgreSQL + Redis
  *   npm run bench:broadcast -- --subscribers 300              # a quick run
  *
- * Options: --instances 1|3, --subscribers N, --smtp-rate R (default 50), --push-rate R (default 200),
+ * Options: --instances 1|3, --subscribers N, --smtp-rate R (default 50), --push-rate R (default 10 000: FCM's
+ * documented quota is 600 000 messages a minute per project; the engine has no push rate of its own and obeys
+ * a push service's 429 and Retry-After, so a lower rate here measures those refusals),
  * --paid-broadcast (TELEGRAM_PAID_BROADCAST=true), --janaza-after S (default 15), --timeout S,
  * --out file.json, --keep-db. Environment: BENCH_DATABASE_URL (an admin connection; default
  * postgres://postgres@127.0.0.1:5432/postgres; the bench drops and creates `bench_broadcast`),
@@ -59,7 +61,7 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
     subscribers: { type: 'string', default: '10000' },
     'smtp-rate': { type: 'string', default: '50' },
-    'push-rate': { type: 'string', default: '200' },
+    'push-rate': { type: 'string', default: '10000' },
     'paid-broadcast': { type: 'boolean', default: false },
     'janaza-after': { type: 'string', default: '15' },
     timeout: { type: 'string' },
