@@ -54,7 +54,7 @@ interface SmtpFailure {
  * How long the mail account rests after 421 (service not available, closing) or 451 (local error,
  * try later), which providers answer to a sender over its rate and which name no time (RFC 5321 §4.2.3).
  */
-export const SMTP_PACE_PAUSE_MS = 5_000;
+export const SMTP_PACE_PAUSE_MS = 2_000;
 /** A greylisted recipient is tried again after a minute (greylisting servers ask for one to five). */
 const GREYLIST_WAIT_MS = 60_000;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import type { PacedOutcome } from '../channels/types';
 import type { Job } from '../claim';
 import { RECIPIENT_GAP_MS } from './budgets';
-import { alreadyReached, DAY_MS, type DailyLimit, reachedSince } from './whatsapp-daily';
+import { alreadyReached, DAY_MS, type DailyLimit, ReachCount } from './whatsapp-daily';
 
 /** A claimed delivery that must not go yet, and why (recorded as a refusal for pace: it waits, uncounted). */
 export interface Held {
@@ -59,6 +59,7 @@ export async function holdBack(
   channel: SubscriberChannel,
   jobs: Job[],
   daily: DailyLimit,
+  reach = new ReachCount(0),
   now = Date.now(),
 ): Promise<{ go: Job[]; held: Held[] }> {
   if (jobs.length === 0) return { go: [], held: [] };
@@ -94,7 +95,7 @@ export async function holdBack(
     since,
     claim,
   );
-  const { used, oldest } = await reachedSince(db, since, claim);
+  const { used, oldest } = await reach.read(db, since, claim, daily.limit, now);
   const freesInMs = Math.max(LIMIT_RECHECK_MS, oldest ? Date.parse(oldest) + DAY_MS - now : LIMIT_RECHECK_MS);
   let left = { janaza: daily.limit - used, events: daily.limit - daily.janazaReserve - used };
   const allowed: Job[] = [];
@@ -103,6 +104,7 @@ export async function holdBack(
     else if (left[job.kind] > 0) {
       allowed.push(job);
       left = { janaza: left.janaza - 1, events: left.events - 1 };
+      reach.took(1);
     } else
       held.push({
         job,

@@ -4,7 +4,7 @@ import type { PacedOutcome } from '../channels/types';
 import type { Job } from '../claim';
 import { type Held, holdBack } from './hold';
 import { type Budget, HEADROOM, type Pacer, windowOf } from './pacer';
-import type { DailyLimit } from './whatsapp-daily';
+import { type DailyLimit, ReachCount } from './whatsapp-daily';
 
 /** A claimed delivery waits this long at most for its slot; past that (a long pause) it goes back to pending. */
 const HOLD_AT_MOST_MS = 3_000;
@@ -26,6 +26,8 @@ export interface Scheduled {
 export class DeliveryPace {
   /** Pauses this instance was told of, by key, until (epoch ms): sends scheduled before a 429 do not follow it into the pause. */
   private readonly known = new Map<string, { until: number; checked: number }>();
+  /** People reached on WhatsApp today, as this instance counts them between reads (whatsapp-daily.ts). */
+  private readonly reach = new ReachCount();
 
   constructor(
     readonly pacer: Pacer,
@@ -67,7 +69,7 @@ export class DeliveryPace {
   }
 
   holdBack(db: Db, channel: SubscriberChannel, jobs: Job[]): Promise<{ go: Job[]; held: Held[] }> {
-    return holdBack(db, channel, jobs, this.daily());
+    return holdBack(db, channel, jobs, this.daily(), this.reach);
   }
 
   /**

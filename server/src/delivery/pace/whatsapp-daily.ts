@@ -50,6 +50,32 @@ export async function reachedSince(
   return { used: Number(deliveries?.people ?? 0) + Number(codes?.n ?? 0), oldest };
 }
 
+/**
+ * The count of people reached, read from the database at most every `maxAgeMs` (it scans the day's
+ * WhatsApp deliveries), with this instance's own new reaches added in between; read fresh whenever
+ * fewer than `closeTo` places are left, so the limit itself is kept to the statement.
+ */
+export class ReachCount {
+  private cached: { used: number; oldest: string | null; at: number } | null = null;
+
+  constructor(
+    private readonly maxAgeMs = 2_000,
+    private readonly closeTo = 200,
+  ) {}
+
+  async read(db: Db, since: string, claim: string, limit: number, now = Date.now()) {
+    const cached = this.cached;
+    if (cached && now - cached.at <= this.maxAgeMs && limit - cached.used > this.closeTo) return cached;
+    this.cached = { ...(await reachedSince(db, since, claim)), at: now };
+    return this.cached;
+  }
+
+  /** People this instance has just let through. */
+  took(people: number): void {
+    if (this.cached) this.cached.used += people;
+  }
+}
+
 /** Of these subscribers, who was reached in the last 24 hours (a message to them again costs no place). */
 export async function alreadyReached(
   db: Db,
