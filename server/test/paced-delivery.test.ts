@@ -8,7 +8,7 @@ import { client } from './support/client';
 import { engines } from './support/databases';
 import { startTestServer, type TestServer } from './support/server';
 import type { CookieJar } from './support/sign-in';
-import { eventually, insertMasjid, staffJar } from './support/staff';
+import { createEvent, eventually, insertMasjid, staffJar } from './support/staff';
 import { newSubscriber } from './support/subscriber-rows';
 
 type Reply = { data?: unknown; message?: string };
@@ -74,22 +74,7 @@ for (const engine of engines()) {
     });
 
     test('an event broadcast and a janaza approved during it: each person gets each once, the janaza first, nothing failed, no attempt spent on a slow-down', async () => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        heading: 'Family Day',
-        headingTa: 'குடும்ப தினம்',
-        address: 'Masjid Sultan',
-        addressTa: 'சுல்தான் பள்ளிவாசல்',
-        dateTime: '2030-06-01T10:00:00+08:00',
-      }))
-        form.append(k, v);
-      const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
-        method: 'POST',
-        headers: { cookie: admin.header(), origin: server.url },
-        body: form,
-      });
-      assert.equal(created.status, 201);
-      const eventId = ((await created.json()) as { data: { _id: string } }).data._id;
+      const eventId = await createEvent(server, admin);
       // Telegram says "slow down" three times during the run: the bot waits, nobody fails.
       telegram.rateLimit(3, 1);
       assert.equal((await api.patch<Reply>(EVENT_PATHS.publish(eventId))).status, 200);
@@ -201,21 +186,7 @@ describe('the WhatsApp daily messaging limit (sqlite)', () => {
   });
 
   test('events stop short of the janaza reserve, the janaza uses it, the rest wait and staff are told', async () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      heading: 'Family Day',
-      headingTa: 'குடும்ப தினம்',
-      address: 'Masjid Sultan',
-      addressTa: 'சுல்தான் பள்ளிவாசல்',
-      dateTime: '2030-06-01T10:00:00+08:00',
-    }))
-      form.append(k, v);
-    const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
-      method: 'POST',
-      headers: { cookie: admin.header(), origin: server.url },
-      body: form,
-    });
-    const eventId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const eventId = await createEvent(server, admin);
     await api.patch<Reply>(EVENT_PATHS.publish(eventId));
     // 10 a day, 20 % (2) kept for janaza notices: the event reaches 8 people, 4 wait.
     const eventStatus = await eventually(async () => {

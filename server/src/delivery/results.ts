@@ -28,6 +28,15 @@ export function retryDelay(attempts: number, policy: RetryPolicy, retryAfterMs =
   return Math.max(asked, Math.round(jittered));
 }
 
+/** A delivery whose retry would come after its item's time: it ends expired (expiry.ts), with why it was retried. */
+const expiredNow = (error: string, now: string) => ({
+  state: 'expired',
+  last_error: `${EXPIRED_ERROR} (${error})`.slice(0, MAX_ERROR_LENGTH),
+  locked_until: null,
+  claim: null,
+  updated_at: now,
+});
+
 interface Pending {
   job: Job;
   outcome: SendOutcome;
@@ -115,13 +124,7 @@ export class ResultWriter {
           const result = await fenced(job.outboxId, job.claim)
             .set(
               expires
-                ? {
-                    state: 'expired',
-                    last_error: `${EXPIRED_ERROR} (${error})`.slice(0, MAX_ERROR_LENGTH),
-                    locked_until: null,
-                    claim: null,
-                    updated_at: now,
-                  }
+                ? expiredNow(error, now)
                 : {
                     state: 'pending',
                     attempts: sql<number>`attempts - 1`,
@@ -150,13 +153,7 @@ export class ResultWriter {
         const result = await fenced(job.outboxId, job.claim)
           .set(
             expires
-              ? {
-                  state: 'expired',
-                  last_error: `${EXPIRED_ERROR} (${error})`.slice(0, MAX_ERROR_LENGTH),
-                  locked_until: null,
-                  claim: null,
-                  updated_at: now,
-                }
+              ? expiredNow(error, now)
               : retry
                 ? {
                     state: 'pending',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT_PATHS } from '@ummahnotify/shared/domain';
 import type { Db } from '../../src/db/connect';
 import type { TestServer } from './server';
 import { type CookieJar, signIn } from './sign-in';
@@ -49,4 +50,29 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > end) throw new Error('timed out waiting for a condition');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Creates an event through the API (a multipart form, as the events form sends it); its id. */
+export async function createEvent(
+  server: TestServer,
+  jar: CookieJar,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    heading: 'Family Day',
+    headingTa: 'குடும்ப தினம்',
+    address: 'Masjid Sultan',
+    addressTa: 'சுல்தான் பள்ளிவாசல்',
+    dateTime: '2030-06-01T10:00:00+08:00',
+    ...fields,
+  }))
+    form.append(k, v);
+  const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
+    method: 'POST',
+    headers: { cookie: jar.header(), origin: server.url },
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`creating an event: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { data: { _id: string } }).data._id;
 }
