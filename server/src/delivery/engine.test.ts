@@ -7,7 +7,7 @@ import { client } from '../../test/support/client';
 import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
-import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import { createEvent, eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
 import type { SubscribersTable } from '../db/schema';
 
@@ -208,24 +208,10 @@ for (const engine of engines()) {
     });
 
     test('a published event reaches events subscribers with the Tamil fields for Tamil readers', async () => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        heading: 'Family Day',
-        headingTa: 'குடும்ப தினம்',
+      const id = await createEvent(server, admin, {
         subHeading: 'Games and food',
         subHeadingTa: 'விளையாட்டும் உணவும்',
-        address: 'Masjid Sultan',
-        addressTa: 'சுல்தான் பள்ளிவாசல்',
-        dateTime: '2030-06-01T10:00:00+08:00',
-      }))
-        form.append(k, v);
-      const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
-        method: 'POST',
-        headers: { cookie: admin.header(), origin: server.url },
-        body: form,
       });
-      assert.equal(created.status, 201);
-      const id = ((await created.json()) as { data: { _id: string } }).data._id;
       const mark = push.received.length;
       const published = await api.patch<Reply>(EVENT_PATHS.publish(id));
       assert.equal(published.status, 200);

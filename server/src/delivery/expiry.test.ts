@@ -6,7 +6,7 @@ import { client } from '../../test/support/client';
 import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
-import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
+import { createEvent, eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
 
 type Reply = { data?: unknown; message?: string };
@@ -148,22 +148,11 @@ for (const engine of engines()) {
 
     test('an event published after its start sends nothing: its deliveries expire', async () => {
       const endpoint = await subscriber();
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
+      const id = await createEvent(server, admin, {
         heading: 'Kuliah Subuh',
         headingTa: 'சுபுஹ் பயான்',
-        address: 'Masjid Sultan',
-        addressTa: 'சுல்தான் பள்ளிவாசல்',
         dateTime: new Date(Date.now() - 60_000).toISOString(),
-      }))
-        form.append(k, v);
-      const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
-        method: 'POST',
-        headers: { cookie: admin.header(), origin: server.url },
-        body: form,
       });
-      assert.equal(created.status, 201, await created.clone().text());
-      const id = ((await created.json()) as { data: { _id: string } }).data._id;
       const mark = push.received.length;
       assert.equal((await api.patch<Reply>(EVENT_PATHS.publish(id))).status, 200);
       await eventually(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Channel, SendOutcome } from './channels/types';
+import { type Channel, paced, type SendOutcome } from './channels/types';
 import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
 import { expandNextOutbox } from './expand';
 import type { DeliveryPace } from './pace';
@@ -185,14 +185,7 @@ export class DeliveryWorker {
         }
       }
       // Stopping: what still waits for a slot goes back to pending at once, its attempt uncounted.
-      for (const job of backlog)
-        void finish(job, {
-          ok: false,
-          kind: 'paced',
-          scope: 'recipient',
-          error: 'the server stopped',
-          retryAfterMs: 0,
-        });
+      for (const job of backlog) void finish(job, paced('recipient', 'the server stopped', 0));
       await Promise.all([...running]);
     } finally {
       clearInterval(renewal);

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
-import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
+import { type Channel, notSet, type OffReason, offState, onState, paced, reasonText, type SendOutcome } from './types';
 
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
@@ -68,10 +68,8 @@ export function smtpOutcome(error: unknown): SendOutcome {
   const detail = `${code ?? e.code ?? 'error'} ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`.trim();
   const atRecipient = !e.command || /^RCPT/i.test(e.command);
   // 451 on one recipient is that mailbox's server asking to come back later (greylisting): it waits alone.
-  if (code === 451 && e.command && /^RCPT/i.test(e.command))
-    return { ok: false, kind: 'paced', scope: 'recipient', error: detail, retryAfterMs: GREYLIST_WAIT_MS };
-  if (code === 421 || code === 451)
-    return { ok: false, kind: 'paced', scope: 'channel', error: detail, retryAfterMs: SMTP_PACE_PAUSE_MS };
+  if (code === 451 && e.command && /^RCPT/i.test(e.command)) return paced('recipient', detail, GREYLIST_WAIT_MS);
+  if (code === 421 || code === 451) return paced('channel', detail, SMTP_PACE_PAUSE_MS);
   if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
   // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
   if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import { type JsonCall, postJson } from './post-json';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
-import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
+import { type Channel, notSet, type OffReason, offState, onState, paced, reasonText, type SendOutcome } from './types';
 
 export interface TelegramChannel extends Channel {
   /** The bot's username (from getMe), for t.me deep links; null while unknown. */
@@ -59,7 +59,7 @@ export function telegramOutcome(call: Call): SendOutcome {
   // by the engine itself (delivery/pace), so a 429 is taken as the bot's pace, not the chat's.
   if (status === 429) {
     const seconds = Number(answer.parameters?.retry_after);
-    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: seconds > 0 ? seconds * 1000 : 1000 };
+    return paced('channel', error, seconds > 0 ? seconds * 1000 : 1000);
   }
   if (status === 403) return { ok: false, kind: 'gone', error };
   if (status === 400 && /chat not found/i.test(answer.description ?? '')) return { ok: false, kind: 'gone', error };

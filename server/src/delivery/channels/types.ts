@@ -68,6 +68,13 @@ export interface PacedOutcome {
   service?: string;
 }
 
+export const paced = (
+  scope: PacedOutcome['scope'],
+  error: string,
+  retryAfterMs: number,
+  service?: string,
+): PacedOutcome => ({ ok: false, kind: 'paced', scope, error, retryAfterMs, ...(service && { service }) });
+
 export interface Channel {
   readonly name: SubscriberChannel;
   /** Off when its configuration is missing; the reason says which setting. */

@@ -2,7 +2,16 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
 import type { SharedKey } from '../../secrets';
-import { type Channel, type Message, offState, onState, type Recipient, reasonText, type SendOutcome } from './types';
+import {
+  type Channel,
+  type Message,
+  offState,
+  onState,
+  paced,
+  type Recipient,
+  reasonText,
+  type SendOutcome,
+} from './types';
 import { validSubscriptionKeys } from './webpush-crypto';
 import { createHttp2Origins, type PushAnswer } from './webpush-http2';
 import { pushPayload } from './webpush-payload';
@@ -68,14 +77,7 @@ function outcomeOf(
   // Too many requests: that push service rests for its Retry-After; the others go on.
   if (status === 429) {
     const after = retryAfterMs(headers['retry-after']);
-    return {
-      ok: false,
-      kind: 'paced',
-      scope: 'service',
-      service: endpoint.origin,
-      error,
-      retryAfterMs: after && after > 0 ? after : PUSH_PACE_PAUSE_MS,
-    };
+    return paced('service', error, after && after > 0 ? after : PUSH_PACE_PAUSE_MS, endpoint.origin);
   }
   if (status >= 500) {
     const after = retryAfterMs(headers['retry-after']);

@@ -3,7 +3,7 @@ import type { Language } from '@ummahnotify/shared/domain';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
 import { type JsonCall, postJson } from './post-json';
-import { type Channel, notSet, offState, onState, reasonText, type SendOutcome } from './types';
+import { type Channel, notSet, offState, onState, paced, reasonText, type SendOutcome } from './types';
 import { codePayload, noticePayload, textPayload } from './whatsapp-payload';
 
 export interface WhatsAppChannel extends Channel {
@@ -50,12 +50,10 @@ export function whatsappOutcome(call: Call): SendOutcome {
   if (code !== undefined && GONE_CODES.has(code)) return { ok: false, kind: 'gone', error };
   const seconds = Number(call.retryAfter);
   const asked = seconds > 0 ? seconds * 1000 : 0;
-  if (code === PAIR_RATE_CODE)
-    return { ok: false, kind: 'paced', scope: 'recipient', error, retryAfterMs: asked || PAIR_RATE_MS };
-  if (code === SPAM_RATE_CODE)
-    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: asked || SPAM_PAUSE_MS };
+  if (code === PAIR_RATE_CODE) return paced('recipient', error, asked || PAIR_RATE_MS);
+  if (code === SPAM_RATE_CODE) return paced('channel', error, asked || SPAM_PAUSE_MS);
   if (status === 429 || (code !== undefined && CHANNEL_PACE_CODES.has(code)))
-    return { ok: false, kind: 'paced', scope: 'channel', error, retryAfterMs: asked || 1000 };
+    return paced('channel', error, asked || 1000);
   if (status >= 500) return { ok: false, kind: 'temporary', error };
   return { ok: false, kind: 'permanent', error };
 }

@@ -1,6 +1,6 @@
 import type { SubscriberChannel } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
-import type { PacedOutcome } from '../channels/types';
+import { type PacedOutcome, paced } from '../channels/types';
 import type { Job } from '../claim';
 import { RECIPIENT_GAP_MS } from './budgets';
 import { alreadyReached, DAY_MS, type DailyLimit, ReachCount } from './whatsapp-daily';
@@ -13,14 +13,6 @@ export interface Held {
 
 /** The least a delivery held for the daily limit waits before it is looked at again. */
 const LIMIT_RECHECK_MS = 60_000;
-
-const paced = (scope: PacedOutcome['scope'], error: string, retryAfterMs: number): PacedOutcome => ({
-  ok: false,
-  kind: 'paced',
-  scope,
-  error,
-  retryAfterMs,
-});
 
 /** Subscribers messaged on this channel within `sinceIso`, or being messaged by another claim. */
 async function recentlyMessaged(

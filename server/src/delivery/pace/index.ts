@@ -1,6 +1,6 @@
 import type { DeliveryKind, SubscriberChannel } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
-import type { PacedOutcome } from '../channels/types';
+import { type PacedOutcome, paced } from '../channels/types';
 import type { Job } from '../claim';
 import { type Held, holdBack } from './hold';
 import { type Budget, HEADROOM, type Pacer, windowOf } from './pacer';
@@ -92,7 +92,7 @@ export class DeliveryPace {
       if (!budget) {
         const service = serviceOf(job);
         const paused = service ? await this.pausedFor(service) : 0;
-        if (paused > 0) release.push({ job, outcome: pacedOutcome('service', paused) });
+        if (paused > 0) release.push({ job, outcome: pausedOutcome('service', paused) });
         else send.push({ job, at: Date.now() });
         continue;
       }
@@ -108,7 +108,7 @@ export class DeliveryPace {
       const rest = group.slice(slots.at.length);
       if (rest.length === 0) continue;
       if (slots.retryInMs > HOLD_AT_MOST_MS) {
-        for (const job of rest) release.push({ job, outcome: pacedOutcome('channel', slots.retryInMs) });
+        for (const job of rest) release.push({ job, outcome: pausedOutcome('channel', slots.retryInMs) });
       } else {
         wait.push(...rest);
         retryInMs = Math.max(retryInMs, slots.retryInMs);
@@ -139,7 +139,7 @@ export class DeliveryPace {
     const key = this.budgetOf(channel, job.kind)?.key ?? serviceOf(job);
     const until = key ? (this.known.get(key)?.until ?? 0) : 0;
     const ms = until - Date.now();
-    return ms > 0 ? pacedOutcome(key?.startsWith('webpush:') ? 'service' : 'channel', ms) : null;
+    return ms > 0 ? pausedOutcome(key?.startsWith('webpush:') ? 'service' : 'channel', ms) : null;
   }
 
   /** The provider's "slow down": the channel (or push service) waits, on every instance, as long as it asked. */
@@ -169,12 +169,5 @@ function serviceOf(job: Job): string | null {
   }
 }
 
-function pacedOutcome(scope: 'channel' | 'service', ms: number): PacedOutcome {
-  return {
-    ok: false,
-    kind: 'paced',
-    scope,
-    error: `paused by the provider for ${Math.ceil(ms / 1000)} s`,
-    retryAfterMs: ms,
-  };
-}
+const pausedOutcome = (scope: 'channel' | 'service', ms: number): PacedOutcome =>
+  paced(scope, `paused by the provider for ${Math.ceil(ms / 1000)} s`, ms);

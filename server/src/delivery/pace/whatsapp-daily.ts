@@ -1,5 +1,7 @@
 import type { WhatsAppDaily } from '@ummahnotify/shared/domain';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
 
 /** Meta counts the people reached outside the customer service window over a moving 24 hours. */
 export const DAY_MS = 24 * 60 * 60_000;
@@ -14,6 +16,10 @@ export interface DailyLimit {
 export function dailyLimit(limit: number | null, reservePercent: number): DailyLimit {
   return { limit, janazaReserve: limit === null ? 0 : Math.round((limit * reservePercent) / 100) };
 }
+
+/** A delivery that reached (or is reaching) its person, other than by the claim `claim` (a sending row always has one). */
+const reachedOutside = (claim: string) => (eb: ExpressionBuilder<Database, 'deliveries'>) =>
+  eb.or([eb('state', '=', 'sent'), eb.and([eb('state', '=', 'sending'), eb('claim', '<>', claim)])]);
 
 /**
  * People reached on WhatsApp since `since`: the different subscribers a message went (or is going) to,
@@ -32,12 +38,7 @@ export async function reachedSince(
       (eb) => eb.fn.min<string | null>('updated_at').as('oldest'),
     ])
     .where('channel', '=', 'whatsapp')
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'sent'),
-        eb.and([eb('state', '=', 'sending'), eb.or([eb('claim', 'is', null), eb('claim', '<>', exceptClaim)])]),
-      ]),
-    )
+    .where(reachedOutside(exceptClaim))
     .where('updated_at', '>', since)
     .executeTakeFirst();
   const codes = await db
@@ -90,7 +91,7 @@ export async function alreadyReached(
     .distinct()
     .where('channel', '=', 'whatsapp')
     .where('subscriber_id', 'in', subscriberIds)
-    .where((eb) => eb.or([eb('state', '=', 'sent'), eb.and([eb('state', '=', 'sending'), eb('claim', '<>', claim)])]))
+    .where(reachedOutside(claim))
     .where('updated_at', '>', since)
     .execute();
   return new Set(rows.map((r) => r.subscriber_id));
