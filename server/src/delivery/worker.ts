@@ -205,14 +205,11 @@ export class DeliveryWorker {
     const paused = this.options.pace.pausedBeforeSend(channel.name, job);
     if (paused) return paused;
     const outcome = await this.send(channel, job);
-    if (!outcome.ok && outcome.kind === 'paced') {
-      await this.options.pace
-        .obey(channel.name, job, outcome)
-        .catch((error) =>
-          this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a pause failed'),
-        );
-    }
-    return outcome;
+    if (outcome.ok || outcome.kind !== 'paced') return outcome;
+    return this.options.pace.obey(channel.name, job, outcome).catch((error) => {
+      this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a pause failed');
+      return outcome;
+    });
   }
 
   /** The channel's outcome, or a temporary failure once the send deadline passes (the lease is sized for it). */

@@ -134,3 +134,25 @@ describe('email channel configuration', () => {
     }
   });
 });
+
+describe('email channel against an SMTP server over its rate', () => {
+  for (const code of [421, 451] as const) {
+    test(`${code} over the rate is the account's slow-down, naming no time, not the recipient's failure`, async () => {
+      const smtp = await startSmtpPeer({ pace: { perSecond: 1, code } });
+      const email = await createEmailChannel(loadConfig(env(smtp.url)));
+      try {
+        const message = renderEvent(eventRow(), 'en', renderContext);
+        assert.deepEqual(await email.send(recipient('email', 'first@example.com'), message), { ok: true });
+        const refused = await email.send(recipient('email', 'second@example.com'), message);
+        assert.deepEqual(!refused.ok && refused.kind === 'paced' && [refused.scope, refused.unstated], [
+          'channel',
+          true,
+        ]);
+        assert.match(!refused.ok ? refused.error : '', new RegExp(`^${code} `));
+      } finally {
+        await email.close();
+        await smtp.close();
+      }
+    });
+  }
+});

@@ -3,7 +3,17 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
-import { type Channel, notSet, type OffReason, offState, onState, paced, reasonText, type SendOutcome } from './types';
+import {
+  type Channel,
+  notSet,
+  type OffReason,
+  offState,
+  onState,
+  paced,
+  pacedUnstated,
+  reasonText,
+  type SendOutcome,
+} from './types';
 
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
@@ -50,11 +60,6 @@ interface SmtpFailure {
   message?: string;
 }
 
-/**
- * How long the mail account rests after 421 (service not available, closing) or 451 (local error,
- * try later), which providers answer to a sender over its rate and which name no time (RFC 5321 §4.2.3).
- */
-export const SMTP_PACE_PAUSE_MS = 2_000;
 /** A greylisted recipient is tried again after a minute (greylisting servers ask for one to five). */
 const GREYLIST_WAIT_MS = 60_000;
 
@@ -69,7 +74,8 @@ export function smtpOutcome(error: unknown): SendOutcome {
   const atRecipient = !e.command || /^RCPT/i.test(e.command);
   // 451 on one recipient is that mailbox's server asking to come back later (greylisting): it waits alone.
   if (code === 451 && e.command && /^RCPT/i.test(e.command)) return paced('recipient', detail, GREYLIST_WAIT_MS);
-  if (code === 421 || code === 451) return paced('channel', detail, SMTP_PACE_PAUSE_MS);
+  // 421 (closing) and 451 (try later) name no time (RFC 5321 §4.2.3): the engine picks the pause.
+  if (code === 421 || code === 451) return pacedUnstated(detail);
   if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
   // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
   if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };

@@ -66,6 +66,8 @@ export interface PacedOutcome {
   error: string;
   retryAfterMs: number;
   service?: string;
+  /** The provider named no time (WhatsApp 130429, SMTP 421/451): the engine picks the pause (pace/backoff.ts). */
+  unstated?: true;
 }
 
 export const paced = (
@@ -74,6 +76,9 @@ export const paced = (
   retryAfterMs: number,
   service?: string,
 ): PacedOutcome => ({ ok: false, kind: 'paced', scope, error, retryAfterMs, ...(service && { service }) });
+
+/** The channel's "slow down" that names no time: how long to rest is the engine's choice (pace/backoff.ts). */
+export const pacedUnstated = (error: string): PacedOutcome => ({ ...paced('channel', error, 0), unstated: true });
 
 export interface Channel {
   readonly name: SubscriberChannel;

@@ -3,7 +3,7 @@ import type { Language } from '@ummahnotify/shared/domain';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
 import { type JsonCall, postJson } from './post-json';
-import { type Channel, notSet, offState, onState, paced, reasonText, type SendOutcome } from './types';
+import { type Channel, notSet, offState, onState, paced, pacedUnstated, reasonText, type SendOutcome } from './types';
 import { codePayload, noticePayload, textPayload } from './whatsapp-payload';
 
 export interface WhatsAppChannel extends Channel {
@@ -53,7 +53,7 @@ export function whatsappOutcome(call: Call): SendOutcome {
   if (code === PAIR_RATE_CODE) return paced('recipient', error, asked || PAIR_RATE_MS);
   if (code === SPAM_RATE_CODE) return paced('channel', error, asked || SPAM_PAUSE_MS);
   if (status === 429 || (code !== undefined && CHANNEL_PACE_CODES.has(code)))
-    return paced('channel', error, asked || 1000);
+    return asked ? paced('channel', error, asked) : pacedUnstated(error);
   if (status >= 500) return { ok: false, kind: 'temporary', error };
   return { ok: false, kind: 'permanent', error };
 }

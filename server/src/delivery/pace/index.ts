@@ -2,6 +2,7 @@ import type { DeliveryKind, SubscriberChannel } from '@ummahnotify/shared/domain
 import type { Db } from '../../db/connect';
 import { type PacedOutcome, paced } from '../channels/types';
 import type { Job } from '../claim';
+import { Backoff } from './backoff';
 import { type Held, holdBack } from './hold';
 import { type Budget, HEADROOM, type Pacer, windowOf } from './pacer';
 import { type DailyLimit, ReachCount } from './whatsapp-daily';
@@ -28,6 +29,8 @@ export class DeliveryPace {
   private readonly known = new Map<string, { until: number; checked: number }>();
   /** People reached on WhatsApp today, as this instance counts them between reads (whatsapp-daily.ts). */
   private readonly reach = new ReachCount();
+  /** Pauses after refusals that name no time, by budget. */
+  private readonly backoff = new Backoff();
 
   constructor(
     readonly pacer: Pacer,
@@ -142,8 +145,13 @@ export class DeliveryPace {
     return ms > 0 ? pausedOutcome(key?.startsWith('webpush:') ? 'service' : 'channel', ms) : null;
   }
 
-  /** The provider's "slow down": the channel (or push service) waits, on every instance, as long as it asked. */
-  async obey(channel: SubscriberChannel, job: Job, outcome: PacedOutcome): Promise<void> {
+  /**
+   * The provider's "slow down": the channel (or push service) waits, on every instance, as long as it
+   * asked. When it named no time, the backoff chooses: a short rest of this instance for an isolated
+   * refusal, growing pauses of every instance when they repeat. Returns the outcome to record, with the
+   * pause the delivery waits.
+   */
+  async obey(channel: SubscriberChannel, job: Job, outcome: PacedOutcome): Promise<PacedOutcome> {
     let key: string | null = null;
     let rate: number | undefined;
     if (outcome.scope === 'channel') {
@@ -151,11 +159,15 @@ export class DeliveryPace {
       key = budget?.key ?? null;
       rate = budget?.rate;
     } else if (outcome.scope === 'service' && outcome.service) key = `webpush:${outcome.service}`;
-    if (!key) return;
-    const until = Date.now() + outcome.retryAfterMs;
+    if (!key) return outcome;
+    let { retryAfterMs } = outcome;
+    let shared = true;
+    if (outcome.unstated) ({ ms: retryAfterMs, shared } = this.backoff.next(key));
+    const until = Date.now() + retryAfterMs;
     const known = this.known.get(key);
     if (!known || known.until < until) this.known.set(key, { until, checked: Date.now() });
-    await this.pacer.pause(key, outcome.retryAfterMs, rate);
+    if (shared) await this.pacer.pause(key, retryAfterMs, rate);
+    return { ...outcome, retryAfterMs };
   }
 }
 
