@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = startJobs(db, app.log);
   app.decorate('jobs', jobs);
   registerDeliveryJobs(jobs, db, config);
-  const rateLimits = sharedRateLimits(db, config.redisUrl);
+  const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
   app.decorate('rateLimits', rateLimits);
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
   const images = imageStore(config.s3Url ? s3Bucket(config.s3Url) : undefined);

@@ -54,6 +54,17 @@ const onOff = z.preprocess(
     .transform((v) => v === 'true' || v === '1' || v === 'on'),
 );
 
+/** A count an operator may set: a whole number, 0 or more. */
+const wholeCount = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number (0 or more)' })
+      .int('must be a whole number (0 or more)')
+      .min(0, 'must be a whole number (0 or more)')
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -162,6 +173,9 @@ const envSchema = z.object({
         .default(20),
     ),
   ),
+  SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT: wholeCount(100),
+  SIGNUP_EMAIL_HOURLY_LIMIT: wholeCount(500),
+  WHATSAPP_CODE_DAILY_LIMIT: wholeCount(100),
   DELIVERY_LEASE_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -283,7 +297,17 @@ export interface Config {
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
   /** The providers' pace (delivery/pace): messages a second each allows, shared by every instance. */
-  pace: PaceConfig;
+  pace: PaceConfig /** What the public sign-up may send (features/signup/limits.ts). */;
+  signupLimits: SignupLimitsConfig;
+}
+
+export interface SignupLimitsConfig {
+  /** SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT: confirmation mails an hour to one domain (large providers: 3 times). */
+  emailPerDomainHour: number;
+  /** SIGNUP_EMAIL_HOURLY_LIMIT: confirmation mails an hour in all. */
+  emailPerHour: number;
+  /** WHATSAPP_CODE_DAILY_LIMIT: WhatsApp codes (billed templates) a day in all; 0 turns WhatsApp sign-up off. */
+  whatsappCodesPerDay: number;
 }
 
 export interface PaceConfig {
@@ -441,6 +465,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    signupLimits: {
+      emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,
+      emailPerHour: e.SIGNUP_EMAIL_HOURLY_LIMIT,
+      whatsappCodesPerDay: e.WHATSAPP_CODE_DAILY_LIMIT,
+    },
     pace: {
       telegram: e.TELEGRAM_RATE,
       telegramPaidBroadcast: e.TELEGRAM_PAID_BROADCAST,

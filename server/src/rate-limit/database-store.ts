@@ -18,6 +18,29 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_at) - now) };
 }
 
+/**
+ * Takes one of the `max` places of `key`'s fixed window of `windowMs` (opened by its first place),
+ * or none when all are taken: the count and the comparison are one statement, so instances taking
+ * places at once never take more than `max` between them, and a refusal writes nothing.
+ */
+export async function takePlace(db: Db, key: string, windowMs: number, max: number): Promise<boolean> {
+  if (max <= 0) return false;
+  const now = Date.now();
+  const { rows } = await sql<{ hits: number }>`
+    insert into rate_limits (key, hits, reset_at) values (${key}, 1, ${now + windowMs})
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end,
+      reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
+    where rate_limits.reset_at <= ${now} or rate_limits.hits < ${max}
+    returning hits`.execute(db);
+  return rows.length === 1;
+}
+
+/** Gives back a place takePlace gave (a later limit refused, so nothing was sent). */
+export async function giveBackPlace(db: Db, key: string): Promise<void> {
+  await sql`update rate_limits set hits = hits - 1 where key = ${key} and hits > 0`.execute(db);
+}
+
 /** Windows that ended are only clutter: a later hit starts a new one anyway. */
 export async function purgeEndedWindows(db: Db): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<', Date.now()).execute();

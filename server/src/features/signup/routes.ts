@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ipKey } from '../../rate-limit/ip-key';
 import { newToken, sha256 } from '../../secrets';
-import { checkAddressLimit, HOUR, MINUTE, PUBLIC_LIMITED } from './limits';
+import { checkEmailLimits, DAY, HOUR, MINUTE, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
@@ -23,6 +24,7 @@ import {
   insertRequest,
   purgeRequests,
   redeemBySecret,
+  removeExpiredPending,
   upsertConfirmed,
 } from './store';
 import { registerTelegram } from './telegram';
@@ -39,6 +41,7 @@ export async function registerSignup(app: FastifyInstance): Promise<void> {
     await plugin.register(rateLimit, {
       ...app.rateLimits.store,
       global: false,
+      keyGenerator: (request) => ipKey(request.ip),
       errorResponseBuilder: () => refusal(429, 'server.tooManyRequests'),
     });
     // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
@@ -49,16 +52,20 @@ export async function registerSignup(app: FastifyInstance): Promise<void> {
     registerTelegram(plugin);
     await registerWhatsApp(plugin);
   });
-  // Used and expired requests, and the IP addresses they came from, are kept only while the
-  // per-address limit counts them.
+  // Used and expired requests, and the IP addresses they came from, go an hour after they were made
+  // (the limits count in rate_limits, not here); a sign-up never confirmed goes when its link expires.
   app.jobs.register({
     name: 'signup-purge-requests',
     everyMs: 10 * MINUTE,
     run: async () => {
       await purgeRequests(app.db, new Date(Date.now() - HOUR));
+      await removeExpiredPending(app.db, EMAIL_LINK_LIFETIME);
     },
   });
 }
+
+/** How long an email confirmation link works; a sign-up not confirmed by then is removed. */
+const EMAIL_LINK_LIFETIME = 2 * DAY;
 
 function registerCore(app: FastifyInstance): void {
   const { db, config } = app;
@@ -69,12 +76,12 @@ function registerCore(app: FastifyInstance): void {
     SIGNUP_API.options,
     { schema: { response: { 200: signupOptionsSchema } }, config: { access: 'public' } },
     async () => {
-      const { webpush, email, telegram, whatsapp } = channels();
+      const { webpush, email, telegram } = channels();
       return {
         webpush: { enabled: webpush.state.enabled, publicKey: webpush.state.enabled ? webpush.publicKey : null },
         email: { enabled: email.state.enabled },
         telegram: { enabled: telegram.state.enabled && !!telegram.botUsername, bot: telegram.botUsername },
-        whatsapp: { enabled: whatsapp.state.enabled },
+        whatsapp: { enabled: whatsappSignupOpen(app) },
       };
     },
   );
@@ -122,7 +129,7 @@ function registerCore(app: FastifyInstance): void {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
       const { email: address, topics, language } = request.body;
-      await checkAddressLimit(db, 'email', address);
+      await checkEmailLimits(db, config.signupLimits, address);
       const token = newToken();
       await insertRequest(db, {
         channel: 'email',
@@ -131,7 +138,7 @@ function registerCore(app: FastifyInstance): void {
         topics,
         language,
         ip: request.ip,
-        ttlMs: 48 * HOUR,
+        ttlMs: EMAIL_LINK_LIFETIME,
       });
       await insertPendingIfNew(db, 'email', address, { topics, language });
       const link = `${config.publicUrl}${SIGNUP_PAGES.confirmEmail}?token=${token}`;

@@ -316,7 +316,7 @@ for (const engine of engines()) {
       assert.equal(whatsapp.sent.length, waSent);
     });
 
-    test('an address gets at most 3 confirmation messages an hour; the 4th is 429 and sends nothing', async () => {
+    test('an address gets at most 3 confirmation messages a day; the 4th is 429 and sends nothing', async () => {
       const address = 'often@example.sg';
       const before = smtp.messages.length;
       for (let i = 0; i < 3; i++) {
@@ -337,7 +337,7 @@ for (const engine of engines()) {
       assert.equal(requests.length, 3);
     });
 
-    test('used and expired requests older than the hour the address limit counts are deleted, with their IP', async () => {
+    test('used and expired requests older than an hour are deleted, with their IP', async () => {
       const now = Date.now();
       const at = (ms: number) => new Date(now + ms).toISOString();
       const row = (id: string, created: number, expires: number, used: number | null) => ({
@@ -549,7 +549,7 @@ for (const engine of engines()) {
       assert.equal((await post(SIGNUP_API.whatsappConfirm, { phone: '87776666', code }, freshIp())).status, 429);
     });
 
-    test('WhatsApp: at most 3 codes a number an hour; the 4th is 429 and sends nothing', async () => {
+    test('WhatsApp: at most 3 codes a number a day; the 4th is 429 and sends nothing', async () => {
       for (let i = 0; i < 3; i++) {
         const res = await post(
           SIGNUP_API.whatsapp,

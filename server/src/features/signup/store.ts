@@ -178,23 +178,6 @@ export async function insertRequest(db: Db, r: NewRequest): Promise<string> {
   return id;
 }
 
-/** Requests (confirmation messages sent) for this address since the given time. */
-export async function countRequestsSince(
-  db: Db,
-  channel: SubscriberChannel,
-  address: string,
-  since: Date,
-): Promise<number> {
-  const { n } = await db
-    .selectFrom('signup_requests')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('channel', '=', channel)
-    .where('address', '=', address)
-    .where('created_at', '>=', since.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 /** Marks an unexpired, unused request used; only one caller can win it. */
 async function markUsed(db: Db, id: string): Promise<boolean> {
   const result = await db
@@ -258,8 +241,8 @@ export async function takeAttempt(db: Db, id: string, max: number): Promise<bool
 }
 
 /**
- * Deletes the requests nothing needs any more: used or expired, and made before `keepSince` (the
- * per-address limit counts the last hour's). Their IP addresses go with them.
+ * Deletes the requests nothing needs any more: used or expired, and made before `keepSince`. Their IP
+ * addresses go with them.
  */
 export async function purgeRequests(db: Db, keepSince: Date): Promise<number> {
   const now = new Date().toISOString();
@@ -269,6 +252,44 @@ export async function purgeRequests(db: Db, keepSince: Date): Promise<number> {
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Removes the sign-ups never confirmed: pending subscribers made more than `lifetimeMs` ago (a
+ * confirmation link's lifetime) with no link of theirs still open, and their expired requests.
+ */
+export async function removeExpiredPending(db: Db, lifetimeMs: number, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('subscribers as s')
+      .select(['s.id', 's.channel', 's.address'])
+      .where('s.confirmed', '=', 0)
+      .where('s.created_at', '<', new Date(now.getTime() - lifetimeMs).toISOString())
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('signup_requests as r')
+              .select('r.id')
+              .whereRef('r.channel', '=', 's.channel')
+              .whereRef('r.address', '=', 's.address')
+              .where('r.used_at', 'is', null)
+              .where('r.expires_at', '>', at),
+          ),
+        ),
+      )
+      .execute();
+    for (const row of pending) {
+      await trx
+        .deleteFrom('signup_requests')
+        .where('channel', '=', row.channel)
+        .where('address', '=', row.address)
+        .where('expires_at', '<=', at)
+        .execute();
+      await trx.deleteFrom('subscribers').where('id', '=', row.id).where('confirmed', '=', 0).execute();
+    }
+    return pending.length;
+  });
 }
 
 export { markUsed };

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
-import { checkAddressLimit, MINUTE, PUBLIC_LIMITED } from './limits';
+import { checkWhatsAppCodeLimits, MINUTE, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
 import {
   choiceOf,
   deactivateAddress,
@@ -73,9 +73,9 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
     { schema: { body: whatsappSignupSchema, response: signupResultAnswers }, config: PUBLIC_LIMITED },
     async (request, reply) => {
       const channel = whatsapp();
-      if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
+      if (!whatsappSignupOpen(app)) throw refusal(503, 'server.whatsappOff');
       const { phone, topics, language } = request.body;
-      await checkAddressLimit(db, 'whatsapp', phone);
+      await checkWhatsAppCodeLimits(db, config.signupLimits, phone, request.ip);
       const id = randomUUID();
       const code = newCode();
       await insertRequest(db, {

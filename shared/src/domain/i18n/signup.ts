@@ -63,7 +63,12 @@ export const signup = defineCatalogue(
     'error.linkInvalid': 'This link is not valid',
     'server.tooManyRequests': 'Too many requests. Please wait a minute and try again.',
     'server.tooManyMessages':
-      'We have already sent 3 confirmation messages to this address in the last hour. Please try again later.',
+      'We have already sent 3 confirmation messages to this address. Please wait a day and try again.',
+    'server.signupBusy': 'We are sending a lot of confirmation messages just now. Please try again in an hour.',
+    'server.tooManyCodesFromNetwork':
+      'Too many codes were asked for from this network today. Please try again tomorrow, or choose another way.',
+    'server.whatsappDailyLimit':
+      'WhatsApp sign-up has reached its limit for today. Please try again tomorrow, or choose another way.',
     'server.linkUsed': 'This confirmation link has expired or was already used',
     'server.unknownLink': 'This unsubscribe link is not valid. You may already be unsubscribed.',
     'server.emailOff': 'Email sign-up is not available right now. Please choose another way.',
@@ -169,7 +174,12 @@ export const signup = defineCatalogue(
     'error.linkInvalid': 'இந்த இணைப்பு செல்லாது',
     'server.tooManyRequests': 'அதிகமான கோரிக்கைகள். ஒரு நிமிடம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
     'server.tooManyMessages':
-      'கடந்த ஒரு மணி நேரத்தில் இந்த முகவரிக்கு ஏற்கெனவே 3 உறுதிப்படுத்தல் செய்திகளை அனுப்பியுள்ளோம். பிறகு மீண்டும் முயற்சிக்கவும்.',
+      'இந்த முகவரிக்கு ஏற்கெனவே 3 உறுதிப்படுத்தல் செய்திகளை அனுப்பியுள்ளோம். ஒரு நாள் கழித்து மீண்டும் முயற்சிக்கவும்.',
+    'server.signupBusy': 'இப்போது பல உறுதிப்படுத்தல் செய்திகளை அனுப்பிக்கொண்டிருக்கிறோம். ஒரு மணி நேரம் கழித்து மீண்டும் முயற்சிக்கவும்.',
+    'server.tooManyCodesFromNetwork':
+      'இந்த இணைய இணைப்பிலிருந்து இன்று பல குறியீடுகள் கேட்கப்பட்டுள்ளன. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.whatsappDailyLimit':
+      'WhatsApp பதிவு இன்றைய வரம்பை எட்டிவிட்டது. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'server.linkUsed': 'இந்த உறுதிப்படுத்தல் இணைப்பு காலாவதியானது அல்லது ஏற்கெனவே பயன்படுத்தப்பட்டது',
     'server.unknownLink': 'இந்தப் பதிவு நீக்க இணைப்பு செல்லாது. நீங்கள் ஏற்கெனவே பதிவு நீக்கப்பட்டிருக்கலாம்.',
     'server.emailOff': 'மின்னஞ்சல் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
