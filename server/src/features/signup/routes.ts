@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newToken, sha256 } from '../../secrets';
 import { checkAddressLimit, HOUR, MINUTE, PUBLIC_LIMITED } from './limits';
+import { registerProof, requireProof } from './proof';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
@@ -45,6 +46,7 @@ export async function registerSignup(app: FastifyInstance): Promise<void> {
     plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(text)))),
     );
+    registerProof(plugin);
     registerCore(plugin);
     registerTelegram(plugin);
     await registerWhatsApp(plugin);
@@ -121,6 +123,7 @@ function registerCore(app: FastifyInstance): void {
     async (request, reply) => {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
+      await requireProof(app, request.body.altcha);
       const { email: address, topics, language } = request.body;
       await checkAddressLimit(db, 'email', address);
       const token = newToken();

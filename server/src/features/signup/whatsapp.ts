@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
 import { checkAddressLimit, MINUTE, PUBLIC_LIMITED } from './limits';
+import { requireProof } from './proof';
 import {
   choiceOf,
   deactivateAddress,
@@ -74,6 +75,7 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const channel = whatsapp();
       if (!channel.state.enabled) throw refusal(503, 'server.whatsappOff');
+      await requireProof(app, request.body.altcha);
       const { phone, topics, language } = request.body;
       await checkAddressLimit(db, 'whatsapp', phone);
       const id = randomUUID();
