@@ -160,11 +160,16 @@ for (const engine of engines()) {
       const inTenMinutes = new Date(Date.now() + 600_000);
       const otherKey = await solve(await ownChallenge('not-the-server-key-0123456789abcdef', inTenMinutes));
       const real = await solvedProof(server.url, ip);
-      // the work made cheap: one iteration instead of the signed cost, solved honestly under the new parameters
-      const cheaper = await solve({ ...real.challenge, parameters: { ...real.challenge.parameters, cost: 1 } });
+      const altered = (change: Partial<ProofChallenge['parameters']>): Proof => ({
+        ...real,
+        challenge: { ...real.challenge, parameters: { ...real.challenge.parameters, ...change } },
+      });
+      // the work made cheap for later challenges, and this one's life made longer: the signature no longer fits
+      const cheaper = altered({ cost: 1 });
+      const longer = altered({ expiresAt: real.challenge.parameters.expiresAt + 3600 });
       const wrongCounter: Proof = { ...real, solution: { ...real.solution, counter: real.solution.counter + 1 } };
       const wrongKey: Proof = { ...real, solution: { ...real.solution, derivedKey: '00'.repeat(32) } };
-      for (const [name, proof] of Object.entries({ otherKey, cheaper, wrongCounter, wrongKey })) {
+      for (const [name, proof] of Object.entries({ otherKey, cheaper, longer, wrongCounter, wrongKey })) {
         const res = await post(SIGNUP_API.email, email(`${name.toLowerCase()}@example.sg`, proof), ip);
         assert.equal(res.status, 400, name);
         assert.equal(res.body.key, 'server.proofRefused', name);

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { altchaHmacKey, sha256, sharedKeys } from '../../secrets';
-import { MINUTE, PUBLIC_LIMITED } from './limits';
+import { MINUTE } from './limits';
 import { refusal } from './texts';
 
 /**
@@ -18,6 +18,11 @@ export const PROOF_COST = 1_000;
 /** The counter the page must reach, chosen at random in this range: the work is the counter times the cost. */
 export const PROOF_COUNTER = { min: 400, max: 800 } as const;
 export const PROOF_LIFETIME_MS = 10 * MINUTE;
+/**
+ * Challenges a minute per IP: more than the sign-ups the routes allow (10), so their limit is the one a visitor
+ * meets; making one costs the server a single derivation.
+ */
+const CHALLENGES_PER_MINUTE = 30;
 
 const hmacKeys = new WeakMap<object, Promise<string>>();
 /** ALTCHA_HMAC_KEY, else the key generated once and shared by the instances through the database. */
@@ -74,7 +79,10 @@ export function registerProof(app: FastifyInstance): void {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       SIGNUP_API.challenge,
-      { schema: { response: { 200: proofChallengeSchema } }, config: PUBLIC_LIMITED },
+      {
+        schema: { response: { 200: proofChallengeSchema } },
+        config: { access: 'public', rateLimit: { max: CHALLENGES_PER_MINUTE, timeWindow: MINUTE } },
+      },
       async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
         return newChallenge(await hmacKeyOf(app));
