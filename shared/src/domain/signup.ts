@@ -25,7 +25,11 @@ export const webpushSignupSchema = z.object({
 
 export const webpushRemoveSchema = z.object({ endpoint: z.string().max(2000) });
 
-const hex = (max: number) => z.string().regex(/^[0-9a-f]+$/, 'Must be lower-case hex').max(max);
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]+$/, 'Must be lower-case hex')
+    .max(max);
 /**
  * An ALTCHA (v2) proof-of-work challenge as the server signs it (GET SIGNUP_API.challenge): PBKDF2 parameters,
  * an expiry in seconds since 1970, and the HMAC signature over them.

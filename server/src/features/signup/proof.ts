@@ -75,19 +75,17 @@ export async function requireProof(app: FastifyInstance, proof: Proof): Promise<
 
 /** GET SIGNUP_API.challenge, and the job that forgets used proofs once their challenge has expired. */
 export function registerProof(app: FastifyInstance): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      SIGNUP_API.challenge,
-      {
-        schema: { response: { 200: proofChallengeSchema } },
-        config: { access: 'public', rateLimit: { max: CHALLENGES_PER_MINUTE, timeWindow: MINUTE } },
-      },
-      async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return newChallenge(await hmacKeyOf(app));
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    SIGNUP_API.challenge,
+    {
+      schema: { response: { 200: proofChallengeSchema } },
+      config: { access: 'public', rateLimit: { max: CHALLENGES_PER_MINUTE, timeWindow: MINUTE } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return newChallenge(await hmacKeyOf(app));
+    },
+  );
   app.jobs.register({
     name: 'signup-proofs-purge',
     everyMs: 10 * MINUTE,

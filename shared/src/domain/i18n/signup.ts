@@ -57,7 +57,8 @@ export const signup = defineCatalogue(
     whatsappOtherNumber: 'Use another number',
     whatsappDone: 'Done: notices will come to {{phone}} on WhatsApp.',
     proofChecking: 'Checking you are not a robot...',
-    proofFailed: 'This browser could not do the check that you are not a robot. Please try again, or choose another way.',
+    proofFailed:
+      'This browser could not do the check that you are not a robot. Please try again, or choose another way.',
     'error.topicsRequired': 'Choose at least one topic',
     'error.emailInvalid': 'Enter a valid email address',
     'error.phoneInvalid': 'Enter an 8-digit Singapore number',
@@ -168,7 +169,8 @@ export const signup = defineCatalogue(
     whatsappOtherNumber: 'வேறு எண்ணைப் பயன்படுத்து',
     whatsappDone: 'முடிந்தது: அறிவிப்புகள் WhatsApp இல் {{phone}} எண்ணுக்கு வரும்.',
     proofChecking: 'நீங்கள் ரோபோ அல்ல என்பதைச் சரிபார்க்கிறோம்...',
-    proofFailed: 'நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பை இந்த உலாவியால் செய்ய முடியவில்லை. மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    proofFailed:
+      'நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பை இந்த உலாவியால் செய்ய முடியவில்லை. மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'error.topicsRequired': 'குறைந்தது ஒரு தலைப்பைத் தேர்ந்தெடுக்கவும்',
     'error.emailInvalid': 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்',
     'error.phoneInvalid': '8 இலக்க சிங்கப்பூர் எண்ணை உள்ளிடவும்',
