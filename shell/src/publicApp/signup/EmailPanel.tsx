@@ -45,7 +45,7 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
         />
       </FormItem>
       <FormItem style={{ marginBottom: outcome ? 12 : 0 }}>
-        <Button submit loading={busy}>
+        <Button submit loading={busy} wrap={proving}>
           {proving ? t('proofChecking') : t('emailButton')}
         </Button>
         <ProvingStatus text={proving ? t('proofChecking') : null} />

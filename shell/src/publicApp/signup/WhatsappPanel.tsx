@@ -97,7 +97,7 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
         )}
       <Flex gap={8} wrap style={{ marginBottom: outcome ? 12 : 0 }}>
         {!done && (
-          <Button submit loading={busy}>
+          <Button submit loading={busy} wrap={proving}>
             {proving ? t('proofChecking') : phone ? t('whatsappConfirm') : t('whatsappSendCode')}
           </Button>
         )}
