@@ -96,6 +96,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ALTCHA_HMAC_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SUPERADMIN_EMAILS: z.preprocess(csv, z.array(z.email('must be a comma-separated list of emails')).default([])),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -259,6 +260,8 @@ export interface Config {
   demo: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined };
   sessionSecret: string | undefined;
+  /** Signs the sign-up's proof-of-work challenges (ALTCHA_HMAC_KEY); unset: generated once, kept in the database. */
+  altchaHmacKey: string | undefined;
   /** A session unused this long ends (it also ends at its expiry). */
   sessionIdleMinutes: number;
   /** Days after its due date that a janaza notice's personal data is removed (features/retention). */
@@ -338,6 +341,7 @@ export class ConfigError extends Error {}
 /** Never printed, not even in a configuration error: what they hold opens the door to something. */
 const SECRET_NAMES = new Set([
   'SESSION_SECRET',
+  'ALTCHA_HMAC_KEY',
   'GOOGLE_CLIENT_SECRET',
   'VAPID_PRIVATE_KEY',
   'SMTP_URL',
@@ -432,6 +436,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { issuer: `${publicUrl}/demo-oidc`, clientId: 'ummahnotify-demo', clientSecret: undefined }
       : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
     sessionSecret: e.SESSION_SECRET,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     retentionDays: e.RETENTION_DAYS,
     vapidSubject,

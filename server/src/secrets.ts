@@ -36,6 +36,10 @@ export function sharedKeys(db: Db, dataDir: string): SharedKey {
 export const sessionSecret = (configured: string | undefined, keys: SharedKey): Promise<string> =>
   configured ? Promise.resolve(configured) : keys('session-secret', () => randomBytes(48).toString('base64url'));
 
+/** The key that signs the sign-up's proof-of-work challenges: ALTCHA_HMAC_KEY, else the shared generated one. */
+export const altchaHmacKey = (configured: string | undefined, keys: SharedKey): Promise<string> =>
+  configured ? Promise.resolve(configured) : keys('altcha-hmac-key', () => randomBytes(48).toString('base64url'));
+
 /** A secret for a cookie or a link (session, unsubscribe, email confirmation, Telegram /start): 32 random bytes. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 

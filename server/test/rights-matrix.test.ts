@@ -78,6 +78,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/v1/admin/audit': SUPERADMIN_ONLY,
   // the public landing page: sign-up without an account, unsubscribe, the feed
   'GET /api/public/signup/options': ANYONE,
+  'GET /api/public/signup/challenge': ANYONE,
   'POST /api/public/signup/webpush': ANYONE,
   'POST /api/public/signup/webpush/remove': ANYONE,
   'POST /api/public/signup/email': ANYONE,

@@ -17,6 +17,7 @@ import * as janazaPrayer from './migrations/2026-11-25-080-janaza-prayer';
 import * as retention from './migrations/2026-11-25-082-retention';
 import * as auditNames from './migrations/2026-11-25-090-audit-names';
 import * as deliveryPace from './migrations/2026-11-26-100-delivery-pace';
+import * as signupProofs from './migrations/2026-11-26-115-signup-proofs';
 
 /**
  * Migrations are listed here, in code, so the same list runs on both engines and in bundled builds.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-082-retention': retention,
   '2026-11-25-090-audit-names': auditNames,
   '2026-11-26-100-delivery-pace': deliveryPace,
+  '2026-11-26-115-signup-proofs': signupProofs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

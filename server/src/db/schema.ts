@@ -89,6 +89,13 @@ export interface RateLimitsTable {
   reset_at: number | string;
 }
 
+/** An ALTCHA proof of work already spent on a sign-up, kept until its challenge expires. */
+export interface SignupProofsTable {
+  /** sha256 of the challenge's signature */
+  challenge_hash: string;
+  expires_at: string;
+}
+
 /** One row per periodic job: when it is due next, and which instance holds it until when. */
 export interface JobRunsTable {
   name: string;
@@ -269,6 +276,7 @@ export interface Database {
   uploads: UploadsTable;
   instance_keys: InstanceKeysTable;
   rate_limits: RateLimitsTable;
+  signup_proofs: SignupProofsTable;
   job_runs: JobRunsTable;
   events: EventsTable;
   janaza_notices: JanazaNoticesTable;

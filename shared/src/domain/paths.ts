@@ -67,11 +67,13 @@ export function publicAppEntry(url: string): PublicAppEntry | undefined {
 export const SIGNUP_API = {
   /** GET: which channels can be chosen, the VAPID public key, the Telegram bot's name. */
   options: '/api/public/signup/options',
+  /** GET: a proof-of-work challenge (ALTCHA) the page solves before an email or WhatsApp sign-up. */
+  challenge: '/api/public/signup/challenge',
   /** POST {subscription, topics, language} -> 201; the browser is subscribed at once. */
   webpush: '/api/public/signup/webpush',
   /** POST {endpoint}: the browser stops receiving pushes. */
   webpushRemove: '/api/public/signup/webpush/remove',
-  /** POST {email, topics, language} -> 202; a confirmation link is mailed, nothing else is sent before it is clicked. */
+  /** POST {email, topics, language, altcha} -> 202; a confirmation link is mailed, nothing else is sent before it is clicked. */
   email: '/api/public/signup/email',
   /** POST {token}: the confirmation link's token. */
   emailConfirm: '/api/public/signup/email/confirm',
@@ -79,7 +81,7 @@ export const SIGNUP_API = {
   telegram: '/api/public/signup/telegram',
   /** POST: Telegram's webhook (X-Telegram-Bot-Api-Secret-Token checked). */
   telegramWebhook: '/api/public/telegram/webhook',
-  /** POST {phone, topics, language} -> 202; a code is sent over WhatsApp. */
+  /** POST {phone, topics, language, altcha} -> 202; a code is sent over WhatsApp. */
   whatsapp: '/api/public/signup/whatsapp',
   /** POST {phone, code}. */
   whatsappConfirm: '/api/public/signup/whatsapp/confirm',

@@ -25,9 +25,42 @@ export const webpushSignupSchema = z.object({
 
 export const webpushRemoveSchema = z.object({ endpoint: z.string().max(2000) });
 
+const hex = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]+$/, 'Must be lower-case hex')
+    .max(max);
+/**
+ * An ALTCHA (v2) proof-of-work challenge as the server signs it (GET SIGNUP_API.challenge): PBKDF2 parameters,
+ * an expiry in seconds since 1970, and the HMAC signature over them.
+ */
+export const proofChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string().max(20),
+    nonce: hex(64),
+    salt: hex(64),
+    cost: z.number().int().positive().max(1_000_000),
+    keyLength: z.number().int().positive().max(64),
+    keyPrefix: hex(128),
+    expiresAt: z.number().int().positive(),
+  }),
+  signature: hex(128),
+});
+export type ProofChallenge = z.infer<typeof proofChallengeSchema>;
+/** What an email or WhatsApp sign-up carries: the challenge and the counter the page found for it. */
+export const proofSchema = z.object(
+  {
+    challenge: proofChallengeSchema,
+    solution: z.object({ counter: z.number().int().min(0).max(0xffffffff), derivedKey: hex(128) }),
+  },
+  { error: m['error.proofMissing'] },
+);
+export type Proof = z.infer<typeof proofSchema>;
+
 export const emailSignupSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(m['error.emailInvalid']).max(254, m['error.emailInvalid'])),
   ...choice,
+  altcha: proofSchema,
 });
 
 const token = z.string().regex(LINK_TOKEN_PATTERN, m['error.linkInvalid']);
@@ -42,7 +75,7 @@ export const sgPhoneSchema = z
   .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+?65)(?=\d{8}$)/, ''))
   .pipe(z.string().regex(/^[3689]\d{7}$/, m['error.phoneInvalid']))
   .transform((v) => `+65${v}`);
-export const whatsappSignupSchema = z.object({ phone: sgPhoneSchema, ...choice });
+export const whatsappSignupSchema = z.object({ phone: sgPhoneSchema, ...choice, altcha: proofSchema });
 export const whatsappConfirmSchema = z.object({
   phone: sgPhoneSchema,
   code: z

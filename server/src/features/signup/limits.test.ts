@@ -4,6 +4,7 @@ import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { engines } from '../../../test/support/databases';
+import { withProof } from '../../../test/support/proof';
 import { freePort, startTestServer, type TestServer } from '../../../test/support/server';
 import { DAY } from './limits';
 import { removeExpiredPending } from './store';
@@ -67,7 +68,7 @@ for (const engine of engines()) {
       const res = await fetch(`${server.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify(body),
+        body: JSON.stringify(await withProof(server.url, path, body, ip)),
       });
       return { status: res.status, body: await res.json() };
     };
@@ -288,7 +289,7 @@ for (const engine of engines()) {
       const res = await fetch(`${url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify(body),
+        body: JSON.stringify(await withProof(url, path, body, ip)),
       });
       return { status: res.status, body: await res.json() };
     };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { catalogues, SIGNUP_API } from '@ummahnotify/shared/domain';
 import { engines } from '../../../test/support/databases';
+import { withProof } from '../../../test/support/proof';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 
 /** The Tamil the landing page shows for each refusal key (shared/src/domain/i18n/signup.ts). */
@@ -20,7 +21,7 @@ for (const engine of engines()) {
       const res = await fetch(`${server.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
-        body: JSON.stringify(body),
+        body: JSON.stringify(await withProof(server.url, path, body, '10.77.0.1')),
       });
       return { status: res.status, body: (await res.json()) as { message: string; key?: string; params?: unknown } };
     };

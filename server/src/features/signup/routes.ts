@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { ipKey } from '../../rate-limit/ip-key';
 import { newToken, sha256 } from '../../secrets';
 import { checkEmailLimits, DAY, HOUR, MINUTE, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
+import { registerProof, requireProof } from './proof';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
   choiceOf,
@@ -48,6 +49,7 @@ export async function registerSignup(app: FastifyInstance): Promise<void> {
     plugin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(text)))),
     );
+    registerProof(plugin);
     registerCore(plugin);
     registerTelegram(plugin);
     await registerWhatsApp(plugin);
@@ -128,6 +130,7 @@ function registerCore(app: FastifyInstance): void {
     async (request, reply) => {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
+      await requireProof(app, request.body.altcha);
       const { email: address, topics, language } = request.body;
       await checkEmailLimits(db, config.signupLimits, address);
       const token = newToken();

@@ -7,6 +7,7 @@ import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { engines } from '../../../test/support/databases';
+import { withProof } from '../../../test/support/proof';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { HOUR } from './limits';
 import { purgeRequests } from './store';
@@ -72,7 +73,9 @@ for (const engine of engines()) {
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : {} } as Answer;
     };
-    const post = (path: string, body: unknown, ip: string) => call('POST', path, body, ip);
+    // Email and WhatsApp sign-ups carry a solved proof of work, as the page sends them (proof.test.ts tests it).
+    const post = async (path: string, body: unknown, ip: string) =>
+      call('POST', path, await withProof(server.url, path, body, ip), ip);
     const subscribers = (channel: string, address: string) =>
       server.app.db
         .selectFrom('subscribers')

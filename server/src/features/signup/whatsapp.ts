@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { safeEqual, sha256 } from '../../secrets';
 import { HttpError } from '../../web/errors';
 import { checkWhatsAppCodeLimits, MINUTE, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
+import { requireProof } from './proof';
 import {
   choiceOf,
   deactivateAddress,
@@ -74,6 +75,7 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const channel = whatsapp();
       if (!whatsappSignupOpen(app)) throw refusal(503, 'server.whatsappOff');
+      await requireProof(app, request.body.altcha);
       const { phone, topics, language } = request.body;
       await checkWhatsAppCodeLimits(db, config.signupLimits, phone, request.ip);
       const id = randomUUID();

@@ -6,12 +6,12 @@ import { Form, FormItem } from '../ui/Form';
 import { Input } from '../ui/Input';
 import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
-import { OutcomeAlert } from './Outcome';
+import { OutcomeAlert, ProvingStatus } from './Outcome';
 import { useSignupAction } from './useSignupText';
 
 /** Email: double opt-in; the server mails a confirmation link and sends nothing else before it is clicked. */
 export function EmailPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, busy, outcome, act } = useSignupAction();
+  const { t, busy, proving, prove, outcome, act } = useSignupAction();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -22,7 +22,7 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
       setProblem(check.firstProblem(parsed));
       if (!chosen || !parsed.success) return null;
       return async () => {
-        await post(SIGNUP_API.email, { email: parsed.data, ...chosen });
+        await post(SIGNUP_API.email, { email: parsed.data, ...chosen, altcha: await prove() });
         return { type: 'success', text: t('emailSent', { email: parsed.data }) };
       };
     });
@@ -45,9 +45,10 @@ export function EmailPanel({ choice }: { choice: () => Choice | null }) {
         />
       </FormItem>
       <FormItem style={{ marginBottom: outcome ? 12 : 0 }}>
-        <Button submit loading={busy}>
-          {t('emailButton')}
+        <Button submit loading={busy} wrap={proving}>
+          {proving ? t('proofChecking') : t('emailButton')}
         </Button>
+        <ProvingStatus text={proving ? t('proofChecking') : null} />
       </FormItem>
       <OutcomeAlert outcome={outcome} />
     </Form>

@@ -1,5 +1,8 @@
+import { webcrypto } from 'node:crypto';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { SIGNUP_API, type SignupOptions } from '@ummahnotify/shared/domain';
+import { type ProofChallenge, SIGNUP_API, type SignupOptions } from '@ummahnotify/shared/domain';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderLandingPart, setLanguage } from '../renderForTest';
@@ -16,6 +19,22 @@ const OPTIONS: SignupOptions = {
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no WebCrypto digest functions: the browser's PBKDF2 is Node's here.
+Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+
+const HMAC_KEY = 'the test server key';
+/** A challenge as the server makes it, by altcha-lib: the page must find this counter (low, to be quick). */
+const newChallenge = async (counter = 50) =>
+  (await createChallenge({
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 100,
+    counter,
+    deriveKey,
+    expiresAt: new Date(Date.now() + 600_000),
+    hmacSignatureSecret: HMAC_KEY,
+  })) as ProofChallenge;
+const challengeRoute = { [`GET ${SIGNUP_API.challenge}`]: async () => ({ status: 200, data: await newChallenge() }) };
+
 const bodies: Record<string, unknown>[] = [];
 function answer(status: number, data?: unknown) {
   return (config: InternalAxiosRequestConfig) => {
@@ -31,7 +50,7 @@ afterEach(async () => {
 });
 
 async function renderSection(routes: Parameters<typeof fakeApi>[0], options = OPTIONS) {
-  const api = fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 200, data: options }, ...routes });
+  const api = fakeApi({ [`GET ${SIGNUP_API.options}`]: { status: 200, data: options }, ...challengeRoute, ...routes });
   await renderLandingPart(<SignupSection />);
   await screen.findByRole('radio', { name: /Email|மின்னஞ்சல்/ });
   return api;
@@ -59,7 +78,70 @@ describe('SignupSection', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'தமிழ் (Tamil)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
     expect(await screen.findByText(/Check your inbox: click the link we sent to siti@example.sg/)).toBeInTheDocument();
-    expect(bodies).toEqual([{ email: 'siti@example.sg', topics: ['janaza', 'events'], language: 'ta' }]);
+    expect(bodies).toEqual([
+      { email: 'siti@example.sg', topics: ['janaza', 'events'], language: 'ta', altcha: expect.any(Object) },
+    ]);
+  });
+
+  it('solves the challenge before posting, saying so on the button and to screen readers', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const challenge = await newChallenge(120);
+    await renderSection({
+      // the challenge answers only when released, so the page is seen while it works on the proof
+      [`GET ${SIGNUP_API.challenge}`]: async () => {
+        await held;
+        return { status: 200, data: challenge };
+      },
+      [`POST ${SIGNUP_API.email}`]: answer(202, { status: 'confirmation-sent' }),
+    });
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'amir@example.sg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(await screen.findByRole('button', { name: /Checking you are not a robot\.\.\./ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking you are not a robot...');
+    release();
+    expect(await screen.findByText(/Check your inbox/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe by email' })).toBeInTheDocument();
+    // what the page posted is what altcha-lib verifies on the server: this challenge, solved
+    const [{ altcha }] = bodies as { altcha: { challenge: ProofChallenge; solution: { counter: number } } }[];
+    expect(altcha.challenge).toEqual(challenge);
+    expect(altcha.solution.counter).toBe(120);
+    const verdict = await verifySolution({ ...altcha, deriveKey, hmacSignatureSecret: HMAC_KEY } as Parameters<
+      typeof verifySolution
+    >[0]);
+    expect(verdict.verified).toBe(true);
+  });
+
+  it('says in Tamil when the proof is refused, and sends nothing more', async () => {
+    await setLanguage('ta');
+    const api = await renderSection({
+      [`POST ${SIGNUP_API.whatsapp}`]: {
+        status: 400,
+        data: {
+          code: 400,
+          message: 'The check that you are not a robot has expired. Please try again.',
+          key: 'server.proofExpired',
+          params: {},
+        },
+      },
+    });
+    channel(/WhatsApp/);
+    fireEvent.change(screen.getByLabelText('சிங்கப்பூர் கைபேசி எண்'), { target: { value: '8123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'குறியீட்டை அனுப்பு' }));
+    expect(await screen.findByText('நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பு காலாவதியானது. மீண்டும் முயற்சிக்கவும்.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.startsWith('POST'))).toEqual([`POST ${SIGNUP_API.whatsapp}`]);
+  });
+
+  it('says so when the challenge cannot be fetched, and posts nothing', async () => {
+    const api = await renderSection({ [`GET ${SIGNUP_API.challenge}`]: { status: 0 } });
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a@example.sg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by email' }));
+    expect(
+      await screen.findByText('The server could not be reached. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(api.calls).not.toContain(`POST ${SIGNUP_API.email}`);
   });
 
   it('needs at least one topic before anything is sent', async () => {
@@ -102,7 +184,7 @@ describe('SignupSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Done: notices will come to +6581234567 on WhatsApp.')).toBeInTheDocument();
     expect(bodies).toEqual([
-      { phone: '+6581234567', topics: ['janaza', 'events'], language: 'en' },
+      { phone: '+6581234567', topics: ['janaza', 'events'], language: 'en', altcha: expect.any(Object) },
       { phone: '+6581234567', code: '123456' },
     ]);
   });

@@ -6,12 +6,12 @@ import { Form, FormItem } from '../ui/Form';
 import { Input } from '../ui/Input';
 import { Paragraph } from '../ui/Typography';
 import { type Choice, post } from './api';
-import { OutcomeAlert } from './Outcome';
+import { OutcomeAlert, ProvingStatus } from './Outcome';
 import { useSignupAction } from './useSignupText';
 
 /** WhatsApp: an 8-digit Singapore number (+65 fixed), then the 6-digit code the server sent there. */
 export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
-  const { t, busy, outcome, setOutcome, act } = useSignupAction();
+  const { t, busy, proving, prove, outcome, setOutcome, act } = useSignupAction();
   const [digits, setDigits] = useState('');
   const [phone, setPhone] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -25,7 +25,7 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
       setProblem(check.firstProblem(parsed));
       if (!chosen || !parsed.success) return null;
       return async () => {
-        await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen });
+        await post(SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen, altcha: await prove() });
         setPhone(parsed.data);
         setCode('');
         return { type: 'info', text: t('whatsappCodeSent', { phone: parsed.data }) };
@@ -97,10 +97,11 @@ export function WhatsappPanel({ choice }: { choice: () => Choice | null }) {
         )}
       <Flex gap={8} wrap style={{ marginBottom: outcome ? 12 : 0 }}>
         {!done && (
-          <Button submit loading={busy}>
-            {phone ? t('whatsappConfirm') : t('whatsappSendCode')}
+          <Button submit loading={busy} wrap={proving}>
+            {proving ? t('proofChecking') : phone ? t('whatsappConfirm') : t('whatsappSendCode')}
           </Button>
         )}
+        <ProvingStatus text={proving ? t('proofChecking') : null} />
         {phone && (
           <Button kind={done ? 'default' : 'link'} disabled={busy} onClick={otherNumber}>
             {t('whatsappOtherNumber')}

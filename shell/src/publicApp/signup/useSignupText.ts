@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Outcome } from './Outcome';
+import { ProofUnsolved } from './proofUnsolved';
 
 const loadChecks = () => import('./checks');
+const loadProof = () => import('./proof');
 type Checks = Awaited<ReturnType<typeof loadChecks>>;
 export type SignupChecks = Checks & ReturnType<Checks['signupText']>;
 
@@ -16,7 +18,10 @@ export function useSignupText() {
     const loaded = await loadChecks().catch(() => null);
     return loaded && { ...loaded, ...loaded.signupText(t, i18n) };
   }, [t, i18n]);
-  const prefetch = useCallback(() => void loadChecks().catch(() => {}), []);
+  const prefetch = useCallback(() => {
+    loadChecks().catch(() => {});
+    loadProof().catch(() => {});
+  }, []);
   return { t, i18n, checks, prefetch };
 }
 
@@ -27,11 +32,22 @@ type Call = () => Promise<Outcome>;
  * What a sign-up panel's buttons do. `act` fetches the checks (or says the network is unreachable), lets `prepare`
  * check the input with them and answer the call to make (null when there is nothing to send), then makes it: busy
  * meanwhile, its outcome shown after, a failure said in `sayFailure`'s words or else the reader of refusals'.
+ * `prove` (inside a call) fetches and solves the server's proof-of-work challenge; `proving` is true meanwhile.
  */
 export function useSignupAction() {
   const { t, checks } = useSignupText();
   const [busy, setBusy] = useState(false);
+  const [proving, setProving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function prove() {
+    setProving(true);
+    try {
+      return await (await loadProof()).solveProof();
+    } finally {
+      setProving(false);
+    }
+  }
 
   async function act(
     prepare: (check: SignupChecks) => Call | null,
@@ -46,11 +62,12 @@ export function useSignupAction() {
     try {
       setOutcome(await call());
     } catch (error) {
-      setOutcome({ type: 'error', text: sayFailure?.(error) ?? check.failureText(error) });
+      const text = error instanceof ProofUnsolved ? t('proofFailed') : sayFailure?.(error);
+      setOutcome({ type: 'error', text: text ?? check.failureText(error) });
     } finally {
       setBusy(false);
     }
   }
 
-  return { t, busy, outcome, setOutcome, act };
+  return { t, busy, proving, prove, outcome, setOutcome, act };
 }

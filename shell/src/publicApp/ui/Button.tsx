@@ -32,6 +32,7 @@ export function Button({
   submit = false,
   loading = false,
   disabled = false,
+  wrap = false,
   icon,
   onClick,
   children,
@@ -41,6 +42,8 @@ export function Button({
   submit?: boolean;
   loading?: boolean;
   disabled?: boolean;
+  /** A label that may be longer than a phone's width (Tamil) wraps instead of running off the screen. */
+  wrap?: boolean;
   icon?: IconDefinition;
   onClick?: () => void;
   children: string;
@@ -51,6 +54,7 @@ export function Button({
       type={submit ? 'submit' : 'button'}
       className={`ant-btn ${ANTD_SCOPE} ${KIND[kind]}${middle ? '' : ' ant-btn-lg'}${loading ? ' ant-btn-loading' : ''}`}
       disabled={disabled || undefined}
+      style={wrap ? { whiteSpace: 'normal', height: 'auto', minHeight: middle ? 32 : 40, maxWidth: '100%' } : undefined}
       onClick={loading ? undefined : onClick}
     >
       {shown && (
