@@ -1,6 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/connect';
+import { credentialsHidden } from '../url-credentials';
 import { databaseStore } from './database-store';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export function sharedRateLimits(db: Db, redisUrl: string | undefined): SharedRa
   if (!redisUrl) return { store: { store: databaseStore(db) }, close: async () => {} };
   // A short connect time-out: the limiter answers with an error rather than hold a request for long.
   const redis = new Redis(redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1 });
-  redis.on('error', (error) => console.warn(`Redis: ${error.message}`));
+  redis.on('error', (error) => console.warn(`Redis: ${credentialsHidden(error.message)}`));
   return {
     store: { redis, nameSpace: 'ummahnotify-rate-limit-' },
     close: async () => {
