@@ -48,10 +48,11 @@ export function redactingLogger(logger: FastifyServerOptions['logger']): Fastify
     serializers: { ...base.serializers, req: serializeRequest, err: serializeError },
     hooks: {
       logMethod(args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === 'string' ? credentialsHidden(a) : a)),
-        );
+        const shown = args.map((a) => (typeof a === 'string' ? credentialsHidden(a) : a));
+        // log.warn(error) takes its message from the error itself, past the serializer
+        if (shown[0] instanceof Error && typeof shown[1] !== 'string')
+          shown.splice(1, 0, credentialsHidden(shown[0].message));
+        method.apply(this, shown);
       },
     },
   } as FastifyServerOptions['logger'];
