@@ -31,6 +31,7 @@ import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { registerFrontend } from './web/frontend';
 import { redactingLogger } from './web/log-redaction';
+import { type ConnectionTimeouts, timeoutOptions } from './web/timeouts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface AppOptions {
   frontendRoot?: string;
   /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline. */
   delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs'>;
+  /** Tests shorten the connection time-outs (web/timeouts.ts). */
+  timeouts?: ConnectionTimeouts;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: redactingLogger(options.logger ?? { level: 'info' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(options.timeouts),
   });
   if (!config.demo) {
     const demoAccounts = await countDemoAccounts(db);

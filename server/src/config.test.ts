@@ -86,7 +86,6 @@ describe('configuration from the environment', () => {
   // A refused secret is named but never printed: configuration errors end up in logs.
   const secrets: [string, string][] = [
     ['SESSION_SECRET', 'too-short-but-still-secret'],
-    ['SMTP_URL', 'http://user:mail-password@mail.example.sg'],
     ['TELEGRAM_WEBHOOK_SECRET', 'bad secret with spaces!'],
   ];
   for (const [name, value] of secrets) {
@@ -103,8 +102,116 @@ describe('configuration from the environment', () => {
     });
   }
 
+  // Issue 26: S3_URL=ftp://KEY:Secret@host/bucket printed the secret, and so did a REDIS_URL with a password.
+  const urlsWithCredentials: [string, string, string[], string][] = [
+    ['S3_URL', 'ftp://KEY:Secret@host/bucket', ['KEY', 'Secret'], "'ftp://***:***@host/bucket'"],
+    [
+      'REDIS_URL',
+      'http://:redis-password@cache.internal:6379',
+      ['redis-password'],
+      "'http://:***@cache.internal:6379/'",
+    ],
+    [
+      'SMTP_URL',
+      'http://user:mail-password@mail.example.sg',
+      ['user', 'mail-password'],
+      "'http://***:***@mail.example.sg/'",
+    ],
+    [
+      'S3_URL',
+      'https://AKIAKEY:wJal/rSECRET@minio.internal/bucket',
+      ['AKIAKEY', 'wJal', 'rSECRET'],
+      'a value that is not a URL, not shown',
+    ],
+    ['PUBLIC_URL', 'ftp://u:pw-in-public-url@x.example', ['pw-in-public-url'], "'ftp://***:***@x.example/'"],
+    [
+      'REDIS_URL',
+      'http://cache.internal:6379/?password=query-secret',
+      ['query-secret'],
+      "'http://cache.internal:6379/?password=***'",
+    ],
+    [
+      'S3_URL',
+      'ftp://host/bucket?X-Amz-Signature=sig-secret&region=x',
+      ['sig-secret'],
+      "'ftp://host/bucket?X-Amz-Signature=***&region=x'",
+    ],
+  ];
+  for (const [name, value, secrets, shown] of urlsWithCredentials) {
+    test(`a wrong ${name} with credentials is shown without them: ${value}`, () => {
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: unknown) => {
+          assert.ok(e instanceof ConfigError);
+          assert.ok(e.message.startsWith(`Configuration error: ${name} `), e.message);
+          assert.ok(e.message.endsWith(`(got ${shown})`), e.message);
+          for (const secret of secrets) assert.ok(!e.message.includes(secret), `${secret} in: ${e.message}`);
+          return true;
+        },
+      );
+    });
+  }
+
+  test('the main program prints a wrong S3_URL without its secret', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, S3_URL: 'ftp://KEY:Secret@host/bucket' },
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 1);
+    assert.equal(
+      run.stderr.trim(),
+      "Configuration error: S3_URL must be s3://<bucket> or https://<key>:<secret>@<host>/<bucket> (got 'ftp://***:***@host/bucket')",
+    );
+    assert.ok(!`${run.stdout}${run.stderr}`.includes('Secret'));
+  });
+
   test('production without a Google client refuses to start', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /NODE_ENV=production needs GOOGLE_CLIENT_ID/);
+  });
+
+  describe('demo sign-in only on the machine itself (issue 26)', () => {
+    const loopback: Record<string, string>[] = [
+      {},
+      { PUBLIC_URL: 'http://localhost:8080' },
+      { PUBLIC_URL: 'http://127.0.0.1:3000', HOST: '127.0.0.1' },
+      { PUBLIC_URL: 'http://127.9.8.7:3000', HOST: '127.0.0.2' },
+      { PUBLIC_URL: 'http://[::1]:3000', HOST: '::1' },
+      { PUBLIC_URL: 'http://localhost:3000', HOST: 'localhost' },
+    ];
+    for (const env of loopback) {
+      test(`demo mode with ${JSON.stringify(env)}`, () => {
+        assert.equal(loadConfig(env).demo, true);
+      });
+    }
+    const offLoopback: Record<string, string>[] = [
+      { PUBLIC_URL: 'https://notify.example.org' },
+      { PUBLIC_URL: 'http://192.168.1.20:3000' },
+      { PUBLIC_URL: 'http://10.0.0.5' },
+      { PUBLIC_URL: 'http://[fd12::1]:3000' },
+      { PUBLIC_URL: 'http://localhost.example.org' },
+      { HOST: '0.0.0.0' },
+      { HOST: '::' },
+      { HOST: '192.168.1.20' },
+      { PUBLIC_URL: 'http://localhost:3000', HOST: 'my-server' },
+      { PUBLIC_URL: 'https://notify.example.org', HOST: '127.0.0.1', NODE_ENV: 'development' },
+    ];
+    for (const env of offLoopback) {
+      test(`no Google client with ${JSON.stringify(env)}: refuses to start, naming GOOGLE_CLIENT_ID and what to do`, () => {
+        assert.throws(
+          () => loadConfig(env),
+          (e: unknown) =>
+            e instanceof ConfigError &&
+            /^Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required/.test(e.message) &&
+            e.message.includes('PUBLIC_URL=http://localhost') &&
+            !e.message.includes('\n'),
+        );
+      });
+    }
+    test('a Google client on a public address is not demo mode', () => {
+      const c = loadConfig({ ...google, PUBLIC_URL: 'https://notify.example.org', HOST: '0.0.0.0' });
+      assert.equal(c.demo, false);
+    });
   });
 
   test('the main program prints the reason and exits 1', async () => {

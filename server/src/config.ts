@@ -1,7 +1,8 @@
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/shared/domain';
 import { z } from 'zod';
 import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
-import { isPublicHttps } from './public-url';
+import { isLoopbackHost, isLoopbackUrl, isPublicHttps } from './public-url';
+import { credentialsHidden, withoutCredentials } from './url-credentials';
 
 /**
  * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
@@ -344,14 +345,39 @@ const SECRET_NAMES = new Set([
   'ALTCHA_HMAC_KEY',
   'GOOGLE_CLIENT_SECRET',
   'VAPID_PRIVATE_KEY',
-  'SMTP_URL',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_WEBHOOK_SECRET',
   'WHATSAPP_TOKEN',
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
-  'DATABASE_URL',
 ]);
+
+/** A refused value as a configuration error shows it: URLs (S3_URL, REDIS_URL, ...) without their credentials. */
+function shownValue(name: string, value: string | undefined): string {
+  if (SECRET_NAMES.has(name)) return 'a value that is not shown';
+  if (name.endsWith('_URL')) {
+    const shown = withoutCredentials(value ?? '');
+    return shown === undefined ? 'a value that is not a URL, not shown' : `'${shown}'`;
+  }
+  return `'${credentialsHidden(value ?? '')}'`;
+}
+
+/**
+ * Demo sign-in lets anyone pick "superadmin": it is offered only on the machine itself, i.e. when both
+ * PUBLIC_URL and the bind address are loopback. Elsewhere a missing Google client stops start-up.
+ */
+function refuseDemoOffLoopback(e: Env, publicUrl: string, host: string): void {
+  if (e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Configuration error: NODE_ENV=production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; demo sign-in is never offered in production',
+    );
+  }
+  if (!isLoopbackUrl(publicUrl) || !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when PUBLIC_URL (${withoutCredentials(publicUrl)}) or HOST (${host}) is not this machine's loopback address: set them to your Google OAuth client, or for a demo use PUBLIC_URL=http://localhost:PORT and HOST=127.0.0.1`,
+    );
+  }
+}
 
 /**
  * VAPID_SUBJECT outside demo mode must be set, and must not be a superadmin's own address (push
@@ -399,20 +425,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    const got = SECRET_NAMES.has(name) ? 'a value that is not shown' : `'${source[name] ?? ''}'`;
-    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got ${got})`);
+    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got ${shownValue(name, source[name])})`);
   }
   const e = parsed.data;
   const demo = !e.GOOGLE_CLIENT_ID;
-  if (demo && e.NODE_ENV === 'production') {
-    throw new ConfigError(
-      'Configuration error: NODE_ENV=production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; demo sign-in is never offered in production',
-    );
-  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const host = e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0');
+  if (demo) refuseDemoOffLoopback(e, publicUrl, host);
   if (!demo && !e.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Configuration error: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const vapidSubject = vapidSubjectOf(e, demo, publicUrl);
   const databaseUrl = e.DATABASE_URL;
   const database: Config['database'] =
@@ -422,7 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    host,
     publicUrl,
     apiUrl: (e.API_URL ?? '').replace(/\/$/, ''),
     remotes: remoteManifestUrls(source),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { credentialsHidden } from './url-credentials';
 
 /** After a stop signal, how long closing (requests in flight, delivery, database) may take. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -8,7 +9,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 /** One clear line on stderr and a non-zero exit: what an operator reads in the service log. */
 function fail(what: string, error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`${what}: ${reason.split('\n')[0]}`);
+  console.error(`${what}: ${credentialsHidden(reason.split('\n')[0])}`);
   process.exit(1);
 }
 

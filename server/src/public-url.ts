@@ -45,3 +45,29 @@ export function isPublicHttps(url: string): boolean {
   }
   return host.includes('.') && !LOCAL_NAME.test(host);
 }
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** True for an address or name that only this machine reaches: localhost, 127.0.0.0/8, ::1 (also as [::1]). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost') return true;
+  const family = isIP(bare);
+  if (family === 4) return loopback.check(bare, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+    return mapped ? loopback.check(mapped[1], 'ipv4') : loopback.check(bare, 'ipv6');
+  }
+  return false;
+}
+
+/** True when the URL's host is loopback (http://localhost:3000, http://127.0.0.1:8080, http://[::1]/). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}

@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliCompressSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import type { Db } from '../src/db/connect';
 import { seedCommittee } from '../src/features/committee/seed';
 import { seedEvents } from '../src/features/events/seed';
 import { seedJanaza } from '../src/features/janaza/seed';
 import { seedMembers } from '../src/features/members/seed';
 import { engines } from './support/databases';
+import { startDemoServer } from './support/demo-server';
 import { startTestServer, type TestServer } from './support/server';
 import { type CookieJar, signIn } from './support/sign-in';
 
@@ -181,9 +185,13 @@ const bodyFor = (near: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Body
 
 /** Every table (but BACKGROUND_TABLES) and the upload files, as text: a refused request must leave it as it was. */
 async function snapshot(server: TestServer, tables: string[]): Promise<string> {
+  return snapshotOf(server.app.db, server.database.dataDir, tables);
+}
+
+async function snapshotOf(db: Db, dataDir: string, tables: string[]): Promise<string> {
   const parts: string[] = [];
   for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(server.app.db);
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
     parts.push(
       `${table}:${rows.rows
         .map((r) => JSON.stringify(r))
@@ -191,7 +199,7 @@ async function snapshot(server: TestServer, tables: string[]): Promise<string> {
         .join('\n')}`,
     );
   }
-  const dir = join(server.database.dataDir, 'uploads');
+  const dir = join(dataDir, 'uploads');
   parts.push(`files:${existsSync(dir) ? readdirSync(dir).sort().join(',') : ''}`);
   return parts.join('\n\n');
 }
@@ -301,4 +309,204 @@ for (const engine of engines()) {
       assert.ok((statuses.get(400) ?? 0) > RUNS_PER_ENGINE / 10, JSON.stringify([...statuses]));
     });
   });
+}
+
+/** Issue 26: every public route (its `config.access`, from the app's own route table) against hostile input. */
+/** A front-end build of a few files, so the pages and static files are served rather than "not built yet". */
+function fakeFrontend(): string {
+  const root = mkdtempSync(join(tmpdir(), 'un-bad-input-front-'));
+  const shellDist = join(root, 'shell', 'dist');
+  mkdirSync(join(shellDist, 'public-app'), { recursive: true });
+  writeFileSync(join(shellDist, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(shellDist, 'main.1a2b3c4d.js'), 'console.log(1)');
+  for (const page of ['landing', 'login', 'thanks', 'confirm', 'unsubscribe', 'forbidden'])
+    writeFileSync(join(shellDist, 'public-app', `${page}.html`), `<!doctype html><title>${page}</title>`);
+  const remote = join(root, 'remote-janaza', 'dist');
+  mkdirSync(remote, { recursive: true });
+  writeFileSync(join(remote, 'mf-manifest.json'), '{}');
+  writeFileSync(join(remote, '12.f71c600b.js'), '/* chunk */');
+  writeFileSync(join(remote, '12.f71c600b.js.br'), brotliCompressSync('/* chunk */'));
+  return root;
+}
+
+const PUBLIC_RUNS_PER_ENGINE = Number(process.env.PUBLIC_BAD_INPUT_RUNS ?? Math.ceil(3000 / engines().length));
+
+/** Path and query text a browser would never send: malformed percent-encoding, traversal, NUL, huge, odd Unicode. */
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    '%E0%A4%A',
+    '%',
+    '%%',
+    '%zz',
+    '%00',
+    '%FF%FE',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    'x'.repeat(5000),
+    '\u0000',
+    'ஜனாஸா',
+    '\uD800',
+    '-1',
+    '1e309',
+    'NaN',
+    '__proto__',
+    'constructor',
+  ),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
+/** Raw query strings: repeated, bracketed and prototype keys, values without a key, broken escapes. */
+const hostileQuery = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom('lang', 'token', 'q', 'error', 'code', 'state', 'hub.mode', 'hub.challenge', 'start'),
+        fc.constantFrom('__proto__', 'constructor', 'lang[]', 'token[x]', ''),
+        hostileText,
+      ),
+      hostileText,
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+/** Headers that reach caching, ranges, languages and webhook signatures. */
+const hostileHeaders = fc.dictionary(
+  fc.constantFrom(
+    'range',
+    'if-none-match',
+    'if-modified-since',
+    'accept-language',
+    'accept-encoding',
+    'accept',
+    'x-hub-signature-256',
+    'x-telegram-bot-api-secret-token',
+    'cookie',
+  ),
+  fc.oneof(
+    fc.constantFrom(
+      'bytes=abc',
+      'bytes=-1-2,5-',
+      'bytes=999999999-',
+      '*',
+      'ta;q=x',
+      'sha256=zz',
+      'un_session=s%3Abad.sig',
+    ),
+    fc.string({ maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  ),
+  { maxKeys: 3 },
+);
+
+for (const engine of engines()) {
+  for (const mode of ['google', 'demo'] as const) {
+    describe(`hostile input at every public route (${engine}, ${mode} mode)`, () => {
+      let server: { app: TestServer['app']; url: string; stop: () => Promise<void> };
+      let dataDir: string;
+      let frontendRoot: string;
+      let tables: string[];
+      let ids: string[];
+      before(async () => {
+        frontendRoot = fakeFrontend();
+        const started =
+          mode === 'google'
+            ? await startTestServer(engine, {}, { frontendRoot })
+            : await startDemoServer(engine, { frontendRoot });
+        server = started;
+        dataDir = started.database.dataDir;
+        const db = server.app.db;
+        if (mode === 'google') {
+          await seedEvents(db);
+          await seedJanaza(db);
+        }
+        tables = (await db.introspection.getTables())
+          .map((t) => t.name)
+          .filter((t) => !BACKGROUND_TABLES.has(t))
+          .sort();
+        const idsOf = async (t: 'events' | 'janaza_notices' | 'uploads') =>
+          (await db.selectFrom(t).select('id').limit(3).execute()).map((r) => r.id);
+        ids = [...(await idsOf('events')), ...(await idsOf('janaza_notices')), ...(await idsOf('uploads'))];
+      });
+      after(async () => {
+        await server.stop();
+        rmSync(frontendRoot, { recursive: true, force: true });
+      });
+
+      test(`${PUBLIC_RUNS_PER_ENGINE} hostile requests: not one 500, no change from a refused one`, async () => {
+        const routes = [...server.app.routeAccess]
+          .filter(([key, access]) => access === 'public' && !key.startsWith('OPTIONS '))
+          .map(([key]) => key)
+          .sort();
+        assert.ok(routes.length > 15, `the public routes were found: ${routes.join(', ')}`);
+        // Found by this test: HEAD /api/public/images/%00 answered 500 on PostgreSQL (a NUL in a text parameter).
+        for (const route of routes.filter((r) => r.includes(':'))) {
+          const [method, pattern] = route.split(' ');
+          for (const bad of ['%00', '%E0%A4%A', 'x'.repeat(5000)]) {
+            const res = await fetch(`${server.url}${pattern.replace(/:[A-Za-z]+/g, bad)}`, {
+              method,
+              redirect: 'manual',
+            });
+            await res.arrayBuffer();
+            assert.ok(res.status < 500, `${method} ${pattern} with ${bad.slice(0, 12)}: ${res.status}`);
+          }
+        }
+        const id = fc.oneof(fc.constantFrom(...ids, ...ids.map((i) => `${i}.ics`)), fc.uuid(), hostileText);
+        const request = fc.record({
+          route: fc.constantFrom(...routes),
+          id,
+          rest: fc.array(hostileText, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/')),
+          query: hostileQuery,
+          headers: hostileHeaders,
+          body: bodyFor(nearlyValid(ids[0] ?? 'x', ids[0] ?? 'x')),
+          client: fc.ipV4(),
+        });
+        const statuses = new Map<number, number>();
+        let before = await snapshotOf(server.app.db, dataDir, tables);
+        const failures: string[] = [];
+        await fc
+          .assert(
+            fc.asyncProperty(request, async (r) => {
+              const [method, pattern] = r.route.split(' ');
+              const path = pattern.replace(/:[A-Za-z]+/g, () => r.id || 'x').replace('*', r.rest);
+              const headers: Record<string, string> = { ...r.headers, 'x-forwarded-for': r.client };
+              const withBody = method !== 'GET' && method !== 'HEAD';
+              if (withBody && r.body.contentType) headers['content-type'] = r.body.contentType;
+              let res: Response;
+              try {
+                res = await fetch(`${server.url}${path}${r.query}`, {
+                  method,
+                  headers,
+                  body: withBody ? (r.body.payload as BodyInit | undefined) : undefined,
+                  redirect: 'manual',
+                });
+              } catch (error) {
+                // fetch itself refuses some of what was generated (a header it cannot send): nothing reached the server
+                if (error instanceof TypeError && !(error as { cause?: unknown }).cause) return;
+                throw error;
+              }
+              const answer = method === 'HEAD' ? '' : await res.text();
+              statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+              const channelOff = res.status === 503 && answer.includes('sign-up is not available right now');
+              if (res.status >= 500 && !channelOff) {
+                failures.push(`${method} ${path}${r.query} answered ${res.status}: ${answer.slice(0, 300)}`);
+                assert.fail(failures.at(-1));
+              }
+              const [was, afterwards] = [before, await snapshotOf(server.app.db, dataDir, tables)];
+              before = afterwards;
+              if (res.status >= 400 && afterwards !== was) {
+                failures.push(`${method} ${path} was refused (${res.status}) but changed stored data`);
+                assert.fail(failures.at(-1));
+              }
+            }),
+            { numRuns: PUBLIC_RUNS_PER_ENGINE, seed: Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31) },
+          )
+          .catch((error: Error) => {
+            throw new Error(`${failures[0]}\n${error.message}`);
+          });
+        if (process.env.BAD_INPUT_DEBUG) console.log(mode, JSON.stringify([...statuses]));
+        assert.equal(statuses.get(500) ?? 0, 0);
+        // The generator reaches the routes' own answers, not only the door's.
+        assert.ok((statuses.get(400) ?? 0) > 0 && (statuses.get(200) ?? 0) > 0, JSON.stringify([...statuses]));
+      });
+    });
+  }
 }

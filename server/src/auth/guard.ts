@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** "METHOD /path" of every route registered, for the rights-matrix test. */
     routeKeys: string[];
+    /** The access each of those routes declared, by the same key (the bad-input test's public routes). */
+    routeAccess: Map<string, Access>;
   }
 }
 
@@ -73,6 +75,7 @@ export function installRightsGuard(
 ): void {
   app.decorateRequest('user', null);
   app.decorate('routeKeys', [] as string[]);
+  app.decorate('routeAccess', new Map<string, Access>());
 
   // A write that carries the session cookie must show it comes from our own pages: an allowed Origin,
   // or (when a browser leaves Origin out) Sec-Fetch-Site: same-origin. Writes without the cookie
@@ -110,6 +113,7 @@ export function installRightsGuard(
         `Route ${keys.join(', ')} has no line in the rights table: declare its access in its route options, config: { access }`,
       );
     app.routeKeys.push(...keys);
+    for (const key of keys) app.routeAccess.set(key, access);
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [checkOrigin, checkAccess(access), ...existing];
   });

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { credentialsHidden } from '../url-credentials';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -39,7 +40,9 @@ export function connect(database: Config['database']): Db {
     // An idle connection the server drops (PostgreSQL restarting, or closing while the pool ends) is an
     // 'error' on the pool; unhandled, it would end the process. The pool has already discarded that
     // connection and opens a new one when needed; queries in flight get their own error.
-    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
+    pool.on('error', (error) =>
+      console.warn(`PostgreSQL: an idle connection was closed (${credentialsHidden(error.message)})`),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     rawClients.set(db, { kind: 'postgres', pool });
     return db;

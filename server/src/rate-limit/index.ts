@@ -1,6 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/connect';
+import { credentialsHidden } from '../url-credentials';
 import { databaseStore } from './database-store';
 import { counterPlace, redisWithDatabaseFallback } from './fallback-store';
 
@@ -31,7 +32,7 @@ export function sharedRateLimits(
   const redis = new Redis(redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const place = counterPlace(warn);
   // ioredis reports every failed reconnection: the place says it once per outage instead.
-  redis.on('error', (error) => place.use('database', error.message));
+  redis.on('error', (error) => place.use('database', credentialsHidden(error.message)));
   redis.on('ready', () => place.use('redis'));
   return {
     store: { store: redisWithDatabaseFallback(db, redis, place) },

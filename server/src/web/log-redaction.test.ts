@@ -42,3 +42,51 @@ test('tokens in URLs never reach the request log', async () => {
     await database.drop();
   }
 });
+
+test('credentials in URLs never reach the log: a REDIS_URL password, errors and messages quoting a URL', async () => {
+  const database = await freshDatabase('sqlite');
+  const port = await freePort();
+  const closedPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const lines: string[] = [];
+  const warned: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warned.push(args.map(String).join(' '));
+  const app = await buildApp(
+    loadConfig({
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: database.dataDir,
+      REDIS_URL: `redis://:redis-SECRET-1@127.0.0.1:${closedPort}`,
+    }),
+    { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+  );
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+    // A rate-limited route asks Redis, which is not there.
+    await (
+      await fetch(`${url}/api/public/signup/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@example.org', topics: ['janaza'], language: 'en' }),
+      })
+    ).arrayBuffer();
+    app.log.error(
+      { err: new Error('connect to postgres://app:pg-SECRET-2@db.internal/un failed') },
+      'S3 at https://KEY:s3-SECRET-3@minio.internal/bucket refused',
+    );
+    app.log.warn(new Error('smtp://mailer:smtp-SECRET-4@mail.example.org:587 timed out'));
+    await new Promise((r) => setTimeout(r, 300));
+    const everything = [...lines, ...warned].join('\n');
+    assert.ok(
+      everything.includes('postgres://***:***@db.internal/un'),
+      'the URL is still shown, without its credentials',
+    );
+    assert.ok(everything.includes('https://***:***@minio.internal/bucket'));
+    assert.equal(/SECRET-\d/.test(everything), false, everything);
+  } finally {
+    console.warn = warn;
+    await app.close();
+    await database.drop();
+  }
+});

@@ -120,6 +120,22 @@ describe('JanazaList', () => {
     expect(screen.getByText('No notification matches this search or status.')).toBeInTheDocument();
   });
 
+  it('opens searching for the ?q= of a link', async () => {
+    fakeApi({ [LIST]: list(NOTICES) });
+    await renderWithProviders(<JanazaList />, { history: ['/dashboard/janaza-notifications/edit?q=Haji%20Ismail'] });
+    expect(await screen.findByText('Showing 1 of 4 notifications')).toBeInTheDocument();
+  });
+
+  // Issue 26: a malformed link never blanks a page; the list opens as if the bad part were absent.
+  for (const query of ['?q=%E0%A4%A', '?q=Haji%E0%A4%A', '?q=%', '?%E0%A4%A=x&q=%FF']) {
+    it(`opens unsearched, with every notice, for ${query}`, async () => {
+      fakeApi({ [LIST]: list(NOTICES) });
+      await renderWithProviders(<JanazaList />, { history: [`/dashboard/janaza-notifications/edit${query}`] });
+      expect(await screen.findByText('Showing 4 of 4 notifications')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Search by name or provider' })).toHaveValue('');
+    });
+  }
+
   it('shows the empty state when there are no notices', async () => {
     fakeApi({ [LIST]: list([]) });
     await renderWithProviders(<JanazaList />);

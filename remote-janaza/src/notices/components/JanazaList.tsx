@@ -25,6 +25,22 @@ import { JanazaPart, type JanazaPartName } from './JanazaParts';
 
 type StatusFilter = NotificationStatus | 'all';
 
+/**
+ * The ?q= a link opens the list with. URLSearchParams would read a malformed percent-encoding
+ * (`?q=%E0%A4%A`) as U+FFFD or a bare %, a search that matches nothing: such a q is taken as absent.
+ */
+function searchFromLink(search: string): string {
+  const raw = search
+    .replace(/^\?/, '')
+    .split('&')
+    .find((pair) => pair.startsWith('q='));
+  try {
+    return raw ? decodeURIComponent(raw.slice(2).replace(/\+/g, ' ')) : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The Notifications tab (SPEC §2): search, status filter, count line, table at md and up, cards below. */
 export function JanazaList() {
   const { t, problemText } = useSectionText('janaza');
@@ -35,7 +51,7 @@ export function JanazaList() {
   const edit = useRowEdit();
   // ?q= opens the list searching (the duplicate warning's links)
   const { search } = useLocation();
-  const [q, setQ] = useState(() => new URLSearchParams(search).get('q') ?? '');
+  const [q, setQ] = useState(() => searchFromLink(search));
   const [status, setStatus] = useState<StatusFilter>('all');
 
   const all = notices.data ?? [];

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
+import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
 import { createEmailChannel, type EmailChannel } from './email';
@@ -10,6 +11,7 @@ import { createEmailChannel, type EmailChannel } from './email';
 const env = (smtpUrl: string) => ({
   NODE_ENV: 'test',
   PUBLIC_URL,
+  ...GOOGLE_MODE_ENV,
   SMTP_URL: smtpUrl,
   MAIL_FROM: 'UmmahNotify <notify@example.org>',
 });

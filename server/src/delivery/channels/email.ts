@@ -2,6 +2,7 @@ import type { Language } from '@ummahnotify/shared/domain';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
+import { credentialsHidden } from '../../url-credentials';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
 import {
   type Channel,
@@ -105,7 +106,10 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
       smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10))),
     );
   } catch (error) {
-    return offChannel({ key: 'reason.unusable', params: { a: 'SMTP_URL', detail: (error as Error).message } });
+    return offChannel({
+      key: 'reason.unusable',
+      params: { a: 'SMTP_URL', detail: credentialsHidden((error as Error).message) },
+    });
   }
   // a pooled connection that fails while idle is reported here; the next send opens a new one
   transport.on('error', () => {});

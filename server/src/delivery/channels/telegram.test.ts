@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
+import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
 import { createTelegramChannel, derivedWebhookSecret, type TelegramChannel } from './telegram';
@@ -12,6 +13,7 @@ const TOKEN = '123456:AAE-test_token';
 const env = (apiUrl: string, token = TOKEN) => ({
   NODE_ENV: 'test',
   PUBLIC_URL,
+  ...GOOGLE_MODE_ENV,
   TELEGRAM_BOT_TOKEN: token,
   TELEGRAM_API_URL: apiUrl,
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import webpush from 'web-push';
 import { PUSH_SERVICE_CERT, type PushService, startPushService } from '../../../test/peers/push-service';
+import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import type { Message, Recipient } from './types';
 import { createWebPushChannel, type WebPushChannel } from './webpush';
@@ -15,7 +16,7 @@ const dirs: string[] = [];
 function config(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'un-webpush-'));
   dirs.push(dataDir);
-  return loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://notify.example.sg', ...env });
+  return loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://notify.example.sg', ...GOOGLE_MODE_ENV, ...env });
 }
 
 const message: Message = {

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
+import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
 import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp';
@@ -16,6 +17,7 @@ const APP_SECRET = 'app-secret-for-tests';
 const env = (apiUrl: string, token = TOKEN, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'test',
   PUBLIC_URL,
+  ...GOOGLE_MODE_ENV,
   WHATSAPP_TOKEN: token,
   WHATSAPP_PHONE_ID: PHONE_ID,
   WHATSAPP_API_URL: apiUrl,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 
 /**
@@ -56,7 +56,7 @@ const SAMPLE_COMMITTEE = [
     postal: '640782',
   },
   {
-    email: 'zainab.m@demo.ummahnotify.sg',
+    email: `zainab.m@${DEMO_EMAIL_DOMAIN}`,
     first: 'Zainab',
     last: 'Marican',
     gender: 'female',
@@ -68,7 +68,7 @@ const SAMPLE_COMMITTEE = [
     postal: '570233',
   },
   {
-    email: 'arif.s@demo.ummahnotify.sg',
+    email: `arif.s@${DEMO_EMAIL_DOMAIN}`,
     first: 'Arif',
     last: 'Sultan',
     gender: 'male',

@@ -104,7 +104,9 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     { schema: { params: imageParams }, config: { access: 'public' } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await isPublicImage(db, id))) throw new HttpError(404, NOT_FOUND_IMAGE);
+      // Like idOf: a name no upload can have (a NUL, which PostgreSQL refuses in text: a 500) is simply not found.
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(id) || !(await isPublicImage(db, id)))
+        throw new HttpError(404, NOT_FOUND_IMAGE);
       return sendImage(request, reply, {
         bytes: await images.read(db, id, 'full'),
         etag: `${id}-full`,

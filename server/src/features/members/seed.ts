@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 
 /** Ordinary members of the youth wing for demo mode (names, contacts and emails are made up). */
@@ -57,7 +58,7 @@ const SAMPLE_MEMBERS = [
 
 /** Seeds sample members whose emails are not taken yet (demo mode only; providers are seeded by janaza). */
 export async function seedMembers(db: Db): Promise<void> {
-  const emails = SAMPLE_MEMBERS.map((m) => `${m.email}@demo.ummahnotify.sg`);
+  const emails = SAMPLE_MEMBERS.map((m) => `${m.email}@${DEMO_EMAIL_DOMAIN}`);
   const taken = new Set(
     (await db.selectFrom('members').select('email').where('email', 'in', emails).execute()).map((r) => r.email),
   );
@@ -71,7 +72,7 @@ export async function seedMembers(db: Db): Promise<void> {
       last_name: m.last,
       date_of_birth: m.dob,
       postal: m.postal,
-      email: `${m.email}@demo.ummahnotify.sg`,
+      email: `${m.email}@${DEMO_EMAIL_DOMAIN}`,
       contact: m.contact,
       position: 'member',
       is_verified: m.verified ? 1 : 0,

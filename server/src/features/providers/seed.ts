@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 
 /** Masjids and janaza-service partners in Singapore, for demo mode (contacts and UENs are made up). */
@@ -85,7 +86,7 @@ export async function seedProviders(db: Db): Promise<void> {
         last_name: p.last,
         date_of_birth: null,
         postal: p.postal,
-        email: `${p.email}@demo.ummahnotify.sg`,
+        email: `${p.email}@${DEMO_EMAIL_DOMAIN}`,
         contact: p.contact,
         position: p.position,
         is_verified: 1,

@@ -4,7 +4,7 @@ import { SIGNUP_API } from '@ummahnotify/shared/domain';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
 import { engines } from '../../../test/support/databases';
 import { startInstances, type TestInstances } from '../../../test/support/instances';
-import { startTestServer, type TestServer } from '../../../test/support/server';
+import { GOOGLE_MODE_ENV, startTestServer, type TestServer } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 
 const BOT_TOKEN = '777001:polling-test-token';
@@ -35,7 +35,12 @@ async function deepLinkToken(url: string, language: 'en' | 'ta'): Promise<string
 describe('TELEGRAM_UPDATES: a webhook only with a public https address', () => {
   test('auto polls for http, localhost and private addresses, and uses the webhook for public https', () => {
     const mode = (PUBLIC_URL: string, TELEGRAM_UPDATES?: string) =>
-      loadConfig({ NODE_ENV: 'test', PUBLIC_URL, ...(TELEGRAM_UPDATES ? { TELEGRAM_UPDATES } : {}) }).telegramUpdates;
+      loadConfig({
+        NODE_ENV: 'test',
+        ...GOOGLE_MODE_ENV,
+        PUBLIC_URL,
+        ...(TELEGRAM_UPDATES ? { TELEGRAM_UPDATES } : {}),
+      }).telegramUpdates;
     for (const url of [
       'http://notify.example.sg',
       'https://localhost:3000',

@@ -30,7 +30,7 @@ describe('demo subscribers', () => {
       'addresses are unique per channel',
     );
     for (const r of rows) {
-      if (r.channel === 'email') assert.match(r.address, /@demo\.ummahnotify\.sg$/);
+      if (r.channel === 'email') assert.match(r.address, /@demo\.ummahnotify\.invalid$/);
       if (r.channel === 'webpush') assert.match(r.address, /\/demo-[a-z0-9]{40}$/);
       if (r.channel === 'whatsapp') assert.match(r.address, /^\+65[89]\d{7}$/);
     }

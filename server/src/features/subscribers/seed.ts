@@ -1,10 +1,11 @@
+import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
 import type { SubscribersTable } from '../../db/schema';
 
 /**
  * Demo subscribers: about 240 people over the four channels, mostly in English, a third in Tamil,
  * most on both topics, some still unconfirmed and a few deactivated, signed up over the last six
- * months. Deterministic, so every demo looks the same. Addresses are demo ones (demo.ummahnotify.sg
+ * months. Deterministic, so every demo looks the same. Addresses are demo ones (demo.ummahnotify.invalid
  * emails, "demo-" push tokens) so a demo server with real channels configured reaches no one.
  */
 const NAMES = [
@@ -60,7 +61,7 @@ export function demoSubscribers(count = 240, now = Date.now()): SubscribersTable
       channel === 'webpush'
         ? `${pick(PUSH_SERVICES)}demo-${token(40)}`
         : channel === 'email'
-          ? `${pick(NAMES)}${i}@demo.ummahnotify.sg`
+          ? `${pick(NAMES)}${i}@${DEMO_EMAIL_DOMAIN}`
           : channel === 'whatsapp'
             ? `+65${pick(['8', '9'])}${String(1000000 + Math.floor(next() * 8999999)).slice(0, 7)}`
             : String(100000000 + Math.floor(next() * 899999999));

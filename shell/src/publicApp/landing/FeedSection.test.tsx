@@ -113,6 +113,38 @@ describe('FeedSection', () => {
     );
   });
 
+  describe('a link to a card (issue 26: /#%E0%A4%A threw URI malformed and blanked the page)', () => {
+    let scrolled: string[];
+    beforeEach(() => {
+      scrolled = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this.id);
+      };
+    });
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('scrolls to the card the fragment names, percent-encoded or not', async () => {
+      window.history.replaceState(null, '', '/#%6Aanaza-j2');
+      fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: FEED } });
+      await renderLandingPart(<FeedSection />);
+      expect(await screen.findByText('Fatimah binte Yusof')).toBeInTheDocument();
+      expect(scrolled).toEqual(['janaza-j2']);
+    });
+
+    for (const hash of ['#%E0%A4%A', '#%', '#janaza-%E0%A4%A', '#%FF%FE']) {
+      it(`renders the whole feed for /${hash}, scrolling nowhere`, async () => {
+        window.history.replaceState(null, '', `/${hash}`);
+        expect(() => decodeURIComponent(hash.slice(1))).toThrow(URIError);
+        fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: FEED } });
+        await renderLandingPart(<FeedSection />);
+        expect(await screen.findByText('Haji Ahmad bin Salleh')).toBeInTheDocument();
+        expect(screen.getByText('Fatimah binte Yusof')).toBeInTheDocument();
+        expect(screen.getByRole('heading', { name: 'Family day' })).toBeInTheDocument();
+        expect(scrolled).toEqual([]);
+      });
+    }
+  });
+
   it('says when nothing is coming up', async () => {
     fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: { janaza: [], events: [] } } });
     await renderLandingPart(<FeedSection />);

@@ -20,6 +20,15 @@ function Column({ title, empty, children }: { title: string; empty: string; chil
   );
 }
 
+/** The element id a link's #fragment names; none when its percent-encoding is malformed (`#%E0%A4%A`). */
+function fragmentId(hash: string): string | undefined {
+  try {
+    return decodeURIComponent(hash.slice(1)) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The public feed: upcoming janaza prayers and events, each with its .ics file. */
 export function FeedSection() {
   const { t, i18n } = useTranslation('signup');
@@ -28,8 +37,8 @@ export function FeedSection() {
 
   // A message links to /#janaza-<id>: the card exists only once the feed has loaded.
   useEffect(() => {
-    if (!feed.data || !window.location.hash) return;
-    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+    const id = fragmentId(window.location.hash);
+    if (feed.data && id) document.getElementById(id)?.scrollIntoView();
   }, [feed.data]);
 
   let body: ReactNode;

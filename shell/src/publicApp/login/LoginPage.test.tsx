@@ -60,6 +60,16 @@ describe('the sign-in page of the light public app (SPEC §2 "Login page")', () 
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  // Issue 26: a malformed percent-encoding in the link must not blank the page.
+  for (const url of ['/login?error=%E0%A4%A', '/login?error=%', '/login?%E0%A4%A=1#%E0%A4%A']) {
+    it(`shows the sign-in page without an alert for ${url}`, () => {
+      fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+      openLogin(url);
+      expect(screen.getByRole('link', { name: /Sign in with Google/ })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  }
+
   it('says so in demo mode', () => {
     fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
     openLogin('/login', { ...config, demo: true });

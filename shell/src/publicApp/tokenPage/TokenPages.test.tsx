@@ -54,6 +54,21 @@ describe(SIGNUP_PAGES.confirmEmail, () => {
     expect(api.calls).toEqual([]);
   });
 
+  // Issue 26: a malformed percent-encoding in the link must not blank the page.
+  it('says a link with a malformed token is not valid, and sends nothing', async () => {
+    const api = fakeApi({});
+    open(`${SIGNUP_PAGES.confirmEmail}?token=%E0%A4%A#%E0%A4%A`, ConfirmEmailPage);
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('confirms the token of a link whose other parts are malformed', async () => {
+    fakeApi({ [`POST ${SIGNUP_API.emailConfirm}`]: answer(200) });
+    open(`${SIGNUP_PAGES.confirmEmail}?%E0%A4%A=%&token=${TOKEN}#%E0%A4%A`, ConfirmEmailPage);
+    expect(await screen.findByRole('heading', { name: 'Your email is confirmed' })).toBeInTheDocument();
+    expect(sent).toEqual([{ token: TOKEN }]);
+  });
+
   it('offers to try again after a server fault, and the retry sends the token again', async () => {
     let status = 500;
     fakeApi({ [`POST ${SIGNUP_API.emailConfirm}`]: (config) => answer(status)(config) });
