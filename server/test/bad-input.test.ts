@@ -329,7 +329,7 @@ function fakeFrontend(): string {
   return root;
 }
 
-const PUBLIC_RUNS_PER_ENGINE = Number(process.env.PUBLIC_BAD_INPUT_RUNS ?? Math.ceil(3000 / engines().length));
+const PUBLIC_RUNS_PER_ENGINE = Number(process.env.PUBLIC_BAD_INPUT_RUNS ?? Math.ceil(800 / engines().length));
 
 /** Path and query text a browser would never send: malformed percent-encoding, traversal, NUL, huge, odd Unicode. */
 const hostileText = fc.oneof(
