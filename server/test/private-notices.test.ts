@@ -229,7 +229,7 @@ for (const engine of engines()) {
       const patched = await api.patch<Reply>(JANAZA_PATHS.notice(id), { isPrivacy: true });
       assert.equal(patched.status, 200, JSON.stringify(patched.body));
       for (const [i, path] of files.entries()) {
-        for (const headers of [{}, { 'if-none-match': String(etags[i]) }]) {
+        for (const headers of [{}, { 'if-none-match': String(etags[i]) }] as Record<string, string>[]) {
           const res = await fetch(`${server.url}${path}`, { headers });
           await res.arrayBuffer();
           assert.equal(res.status, 404, path);
