@@ -216,7 +216,7 @@ export function CreateJanazaForm() {
           ]}
         />
 
-        <Form.Item name="note" label={t('field.note')} rules={[ruleOf('note')]}>
+        <Form.Item name="note" label={t('field.note')} extra={t('field.noteHint')} rules={[ruleOf('note')]}>
           <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
         </Form.Item>
 
