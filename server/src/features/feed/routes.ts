@@ -64,14 +64,14 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     reply: FastifyReply,
     { id, kind, event }: { id: string; kind: keyof typeof CACHE; event: CalendarEvent },
   ) => {
-    const file = calendarFile(event);
-    const etag = `"${createHash('sha256').update(file).digest('base64url').slice(0, 27)}"`;
+    // Of what the file says, not of the file: its DTSTAMP is the time of each answer.
+    const etag = `"${createHash('sha256').update(JSON.stringify(event)).digest('base64url').slice(0, 27)}"`;
     reply.header('Cache-Control', CACHE[kind]).header('ETag', etag);
     if (hasEtag(request, etag)) return reply.status(304).send();
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${id}.ics"`)
-      .send(file);
+      .send(calendarFile(event));
   };
 
   r.get(
