@@ -66,6 +66,7 @@ export async function registerWithAccess<Options extends FastifyPluginOptions>(
  * Enforces on the server the access each route declares (`config: { access }`, a route without one
  * stops start-up), and state-changing calls must come from an allowed origin. Runs before the body
  * is read, so refused uploads cost nothing. HEAD routes Fastify adds copy their GET route's options.
+ * Every answer of a route that needs a session, refusals included, is `Cache-Control: no-store`.
  */
 export function installRightsGuard(
   app: FastifyInstance,
@@ -94,6 +95,9 @@ export function installRightsGuard(
   };
   const checkAccess = (access: Access) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (access === 'public') return;
+    // What a session reads (private notices' names, people's addresses) is kept by no browser or proxy;
+    // a route may set its own (the staff photos' private cache, uploads/routes.ts).
+    reply.header('Cache-Control', 'no-store');
     const token = sessionToken(request);
     const user = token ? await userForSession(db, token, sessionIdleMs) : undefined;
     if (!user) return reply.status(401).send(body(401, 'Please sign in to continue.'));

@@ -46,7 +46,10 @@ export function janazaWhenAndPlace(
   };
 }
 
-/** A janaza notice in one language. A private notice carries neither the name nor the photo. */
+/**
+ * A janaza notice in one language. A private notice carries neither the name, the photo nor the note
+ * (free text that may name the deceased or the family; only staff read it).
+ */
 export function renderJanaza(
   notice: Selectable<JanazaNoticesTable>,
   language: Language,
@@ -63,7 +66,7 @@ export function renderJanaza(
     fillIn(t['message.prayerTime'], { time: when }),
     place ? fillIn(t['message.place'], { address: place }) : '',
     place && notice.postal ? fillIn(t['message.map'], { url: mapLink(notice.postal) }) : '',
-    notice.note.trim(),
+    isPrivate ? '' : notice.note.trim(),
   ].filter(Boolean);
   const url = isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`;
   return {

@@ -140,6 +140,18 @@ describe('CreateJanazaForm', () => {
     expect(screen.getByLabelText('குறிப்பிட்ட நேரத்தில்')).toBeInTheDocument();
   });
 
+  it('says under the note, in English and in Tamil, that a private notice keeps its note to staff', async () => {
+    fakeApi({ [GET_PROVIDERS]: PROVIDERS });
+    await renderWithProviders(<CreateJanazaForm />);
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveAccessibleDescription(
+      'On a private notice, the note is not sent to subscribers nor shown publicly: only staff see it.',
+    );
+    await act(() => setLanguage('ta'));
+    expect(screen.getByRole('textbox', { name: 'குறிப்பு' })).toHaveAccessibleDescription(
+      'தனிப்பட்ட அறிவிப்பில் இந்தக் குறிப்பு சந்தாதாரர்களுக்கு அனுப்பப்படாது, பொதுவில் காட்டப்படாது: பணியாளர்கள் மட்டுமே பார்ப்பார்கள்.',
+    );
+  });
+
   it("refuses postal '12345' and age -1 before sending", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = fakeApi({ [GET_PROVIDERS]: PROVIDERS });

@@ -216,7 +216,13 @@ export function CreateJanazaForm() {
           ]}
         />
 
-        <Form.Item name="note" label={t('field.note')} rules={[ruleOf('note')]}>
+        <Form.Item
+          name="note"
+          label={t('field.note')}
+          // the hint keeps clear of the character count, which stands on its first line at the right
+          extra={<span style={{ display: 'block', paddingInlineEnd: 88 }}>{t('field.noteHint')}</span>}
+          rules={[ruleOf('note')]}
+        >
           <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
         </Form.Item>
 

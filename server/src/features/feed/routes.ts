@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import { catalogues, FEED_ANCHOR, FEED_API, feedResponseSchema, fillIn, mapLink } from '@ummahnotify/shared/domain';
 import { messages } from '@ummahnotify/shared/messages';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { janazaWhenAndPlace } from '../../delivery/messages';
 import { HttpError } from '../../web/errors';
-import { sendImage } from '../uploads/send';
+import { hasEtag, sendImage } from '../uploads/send';
 import { type CalendarEvent, calendarFile } from './ics';
 import {
-  isPublicImage,
+  publicImageOwner,
   publicNotice,
   publishedEvent,
   toFeedEvent,
@@ -25,6 +26,16 @@ const imageParams = z.object({ id: z.string().max(100) });
 const icsQuery = z.object({ lang: z.enum(['en', 'ta']).default('en') });
 const NOT_FOUND_ITEM = 'This notice or event is not in the public feed.';
 const NOT_FOUND_IMAGE = 'That image does not exist.';
+/**
+ * A notice's public files can turn private (or be withdrawn) at any moment: a shared cache may keep them but
+ * asks each time (the ETag makes that a 304), so a notice made private is gone at once. An event's keep
+ * 5 minutes. What is not public is kept nowhere. docs/decisions/2026-11-26-private-notices-private-to-the-end.md
+ */
+const CACHE = {
+  janaza: 'public, max-age=0, must-revalidate',
+  events: 'public, max-age=300',
+  notPublic: 'no-store',
+} as const;
 
 /** `<id>.ics` -> id; anything else is not a calendar file of ours. */
 function idOf(file: string): string {
@@ -48,24 +59,33 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const sendCalendar = (reply: FastifyReply, id: string, event: CalendarEvent) =>
-    reply
+  const sendCalendar = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { id, kind, event }: { id: string; kind: keyof typeof CACHE; event: CalendarEvent },
+  ) => {
+    // Of what the file says, not of the file: its DTSTAMP is the time of each answer.
+    const etag = `"${createHash('sha256').update(JSON.stringify(event)).digest('base64url').slice(0, 27)}"`;
+    reply.header('Cache-Control', CACHE[kind]).header('ETag', etag);
+    if (hasEtag(request, etag)) return reply.status(304).send();
+    return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${id}.ics"`)
-      .header('Cache-Control', 'public, max-age=300')
       .send(calendarFile(event));
+  };
 
   r.get(
     ICS_ROUTES.janaza,
     { schema: { params: fileParams, querystring: icsQuery }, config: { access: 'public' } },
     async (request, reply) => {
+      reply.header('Cache-Control', CACHE.notPublic);
       const id = idOf(request.params.file);
       const { lang } = request.query;
       const notice = await publicNotice(db, id);
       if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
       // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
       const { when, place } = janazaWhenAndPlace(notice, lang);
-      return sendCalendar(reply, id, {
+      const event = {
         uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
         start: notice.due_date,
         duration: 'PT1H',
@@ -80,7 +100,8 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
           .filter(Boolean)
           .join('\n'),
         url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
-      });
+      };
+      return sendCalendar(request, reply, { id, kind: 'janaza', event });
     },
   );
 
@@ -88,7 +109,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     const id = idOf(request.params.file);
     const event = await publishedEvent(db, id);
     if (!event) throw new HttpError(404, NOT_FOUND_ITEM);
-    return sendCalendar(reply, id, {
+    const calendar = {
       uid: `${FEED_ANCHOR.event(id)}@${host}`,
       start: event.date_time,
       duration: 'PT2H',
@@ -96,7 +117,8 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
       location: event.address,
       description: [event.sub_heading, event.content].filter((s) => s.trim()).join('\n\n'),
       url: event.link || `${config.publicUrl}/#${FEED_ANCHOR.event(id)}`,
-    });
+    };
+    return sendCalendar(request, reply, { id, kind: 'events', event: calendar });
   });
 
   r.get(
@@ -104,13 +126,14 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     { schema: { params: imageParams }, config: { access: 'public' } },
     async (request, reply) => {
       const { id } = request.params;
+      reply.header('Cache-Control', CACHE.notPublic);
       // Like idOf: a name no upload can have (a NUL, which PostgreSQL refuses in text: a 500) is simply not found.
-      if (!/^[A-Za-z0-9_-]{1,100}$/.test(id) || !(await isPublicImage(db, id)))
-        throw new HttpError(404, NOT_FOUND_IMAGE);
+      const owner = /^[A-Za-z0-9_-]{1,100}$/.test(id) ? await publicImageOwner(db, id) : null;
+      if (!owner) throw new HttpError(404, NOT_FOUND_IMAGE);
       return sendImage(request, reply, {
         bytes: await images.read(db, id, 'full'),
         etag: `${id}-full`,
-        cacheControl: 'public, max-age=300',
+        cacheControl: CACHE[owner],
         notFound: NOT_FOUND_IMAGE,
       });
     },

@@ -85,8 +85,8 @@ export async function publishedEvent(db: Db, id: string): Promise<EventRow | und
   return db.selectFrom('events').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
 }
 
-/** True when the upload is the image of a public notice or a published event. */
-export async function isPublicImage(db: Db, uploadId: string): Promise<boolean> {
+/** Whose image the upload is, when the public may see it: a public notice's, or a published event's. */
+export async function publicImageOwner(db: Db, uploadId: string): Promise<'janaza' | 'events' | undefined> {
   const notice = await db
     .selectFrom('janaza_notices')
     .select('id')
@@ -94,12 +94,12 @@ export async function isPublicImage(db: Db, uploadId: string): Promise<boolean> 
     .where('status', '=', 'approved')
     .where('is_privacy', '=', 0)
     .executeTakeFirst();
-  if (notice) return true;
+  if (notice) return 'janaza';
   const event = await db
     .selectFrom('events')
     .select('id')
     .where('image_id', '=', uploadId)
     .where('published', '=', 1)
     .executeTakeFirst();
-  return !!event;
+  return event ? 'events' : undefined;
 }

@@ -14,7 +14,12 @@ export function sendImage(
   if (!image.bytes) throw new HttpError(404, image.notFound);
   const etag = `"${image.etag}"`;
   reply.header('Cache-Control', image.cacheControl).header('ETag', etag);
-  const wanted = request.headers['if-none-match'];
-  if (wanted?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  if (hasEtag(request, etag)) return reply.status(304).send();
   return reply.type('image/jpeg').send(image.bytes);
+}
+
+/** True when the request's If-None-Match names `etag` (quoted, as sent in ETag): the answer is a 304. */
+export function hasEtag(request: FastifyRequest, etag: string): boolean {
+  const wanted = request.headers['if-none-match'];
+  return !!wanted?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

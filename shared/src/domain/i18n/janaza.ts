@@ -39,6 +39,7 @@ export const janaza = defineCatalogue(
     'field.prayer': 'Prayer',
     'field.note': 'Note',
     'field.notePlaceholder': 'Prayer venue, burial place, contact person...',
+    'field.noteHint': 'On a private notice, the note is not sent to subscribers nor shown publicly: only staff see it.',
     'field.status': 'Status',
     'gender.male': 'Male',
     'gender.female': 'Female',
@@ -168,6 +169,8 @@ export const janaza = defineCatalogue(
     'field.prayer': 'தொழுகை',
     'field.note': 'குறிப்பு',
     'field.notePlaceholder': 'தொழுகை இடம், அடக்கம் செய்யும் இடம், தொடர்பு நபர்...',
+    'field.noteHint':
+      'தனிப்பட்ட அறிவிப்பில் இந்தக் குறிப்பு சந்தாதாரர்களுக்கு அனுப்பப்படாது, பொதுவில் காட்டப்படாது: பணியாளர்கள் மட்டுமே பார்ப்பார்கள்.',
     'field.status': 'நிலை',
     'gender.male': 'ஆண்',
     'gender.female': 'பெண்',
