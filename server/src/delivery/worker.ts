@@ -161,13 +161,14 @@ export class DeliveryWorker {
             go = kept.go;
             unsent = go;
           }
+          const grantedAt = Date.now();
           const { send, release: released, wait, retryInMs } = await pace.schedule(channel.name, go);
           unsent = wait;
           for (const { job, outcome } of released) void finish(job, outcome);
           let last = Date.now();
           for (const { job, at } of send) {
             last = Math.max(last, at);
-            const run = this.run(channel, job, at).then((outcome) => finish(job, outcome));
+            const run = this.run(channel, job, at, grantedAt).then((outcome) => finish(job, outcome));
             running.add(run);
             void run.finally(() => running.delete(run));
           }
@@ -192,17 +193,19 @@ export class DeliveryWorker {
     }
   }
 
-  /** Waits for the job's slot, then sends it, unless the provider paused its channel meanwhile. */
-  private async run(channel: Channel, job: Job, at: number): Promise<SendOutcome> {
+  /** Waits for the job's slot, then sends it, unless the provider paused its channel since the slot was granted. */
+  private async run(channel: Channel, job: Job, at: number, grantedAt: number): Promise<SendOutcome> {
     let slot: number | null = at;
+    let granted = grantedAt;
     // A slot the process woke up for too late (a busy moment) is given up for a new one: late sends
     // bunched together would put more into a second than the provider allows.
     for (let tries = 0; slot !== null && tries < MAX_RESLOTS; tries++) {
       const wait = slot - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       slot = await this.options.pace.newSlotIfLate(channel.name, job, slot);
+      if (slot !== null) granted = Date.now();
     }
-    const paused = this.options.pace.pausedBeforeSend(channel.name, job);
+    const paused = await this.options.pace.pausedBeforeSend(channel.name, job, granted);
     if (paused) return paused;
     const outcome = await this.send(channel, job);
     if (outcome.ok || outcome.kind !== 'paced') return outcome;

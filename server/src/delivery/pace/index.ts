@@ -11,8 +11,10 @@ import { type DailyLimit, ReachCount } from './whatsapp-daily';
 const HOLD_AT_MOST_MS = 3_000;
 /** A claim takes half a second of a paced channel's messages: enough to keep it busy, little to wait behind. */
 const CLAIM_SECONDS = 0.5;
-/** How long an instance trusts what it read of a push service's pause. */
+/** How long an instance trusts what it read of a pause before claiming. */
 const PAUSE_CACHE_MS = 1_000;
+/** ... and before a send: another instance's pause reaches this one's granted slots within this. */
+const SEND_PAUSE_CACHE_MS = 100;
 
 export interface Scheduled {
   job: Job;
@@ -25,7 +27,10 @@ export interface Scheduled {
  * budget, the provider's pauses, one message per person per gap, and the WhatsApp daily limit.
  */
 export class DeliveryPace {
-  /** Pauses this instance was told of, by key, until (epoch ms): sends scheduled before a 429 do not follow it into the pause. */
+  /**
+   * By key, the end of the latest pause this instance knows of (epoch ms, kept after it passed) and when
+   * it last read the store: slots granted before a pause are given up, during and after it.
+   */
   private readonly known = new Map<string, { until: number; checked: number }>();
   /** People reached on WhatsApp today, as this instance counts them between reads (whatsapp-daily.ts). */
   private readonly reach = new ReachCount();
@@ -62,12 +67,12 @@ export class DeliveryPace {
     return ms > 0 ? Date.now() + ms : null;
   }
 
-  private async pausedFor(key: string): Promise<number> {
+  private async pausedFor(key: string, cacheMs = PAUSE_CACHE_MS): Promise<number> {
     const now = Date.now();
     const known = this.known.get(key);
-    if (known && now - known.checked < PAUSE_CACHE_MS) return Math.max(0, known.until - now);
+    if (known && now - known.checked < cacheMs) return Math.max(0, known.until - now);
     const ms = await this.pacer.pausedFor(key);
-    this.known.set(key, { until: now + ms, checked: now });
+    this.known.set(key, { until: Math.max(known?.until ?? 0, ms > 0 ? now + ms : 0), checked: now });
     return ms;
   }
 
@@ -137,12 +142,19 @@ export class DeliveryPace {
     }
   }
 
-  /** Just before a scheduled send: a pause this instance learnt of since makes it wait instead. */
-  pausedBeforeSend(channel: SubscriberChannel, job: Job): PacedOutcome | null {
+  /**
+   * Just before a send whose slot was granted at `grantedAt`: a pause of its channel (or push service)
+   * that ends after that, known to this instance or read from the store (every instance's), makes it give
+   * the slot up. No slot is granted during a pause, so such a pause began after the grant: the slots
+   * granted before it would crowd the window that starts when it ends, and the provider would refuse again.
+   */
+  async pausedBeforeSend(channel: SubscriberChannel, job: Job, grantedAt: number): Promise<PacedOutcome | null> {
     const key = this.budgetOf(channel, job.kind)?.key ?? serviceOf(job);
-    const until = key ? (this.known.get(key)?.until ?? 0) : 0;
-    const ms = until - Date.now();
-    return ms > 0 ? pausedOutcome(key?.startsWith('webpush:') ? 'service' : 'channel', ms) : null;
+    if (!key) return null;
+    await this.pausedFor(key, SEND_PAUSE_CACHE_MS);
+    const until = this.known.get(key)?.until ?? 0;
+    if (until <= grantedAt) return null;
+    return pausedOutcome(key.startsWith('webpush:') ? 'service' : 'channel', Math.max(0, until - Date.now()));
   }
 
   /**

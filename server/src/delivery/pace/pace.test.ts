@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { claimDue, type Job } from '../claim';
 import { DEFAULT_RETRY, ResultWriter } from '../results';
 import { holdBack } from './hold';
+import { DeliveryPace } from './index';
 import { Pacer } from './pacer';
 import { dailyLimit } from './whatsapp-daily';
 
@@ -107,6 +108,40 @@ for (const store of stores) {
       await new Promise((r) => setTimeout(r, refused.retryInMs + 50));
       assert.equal((await a.slots({ key, rate: 80 }, 3)).at.length, 3);
       assert.equal(await b.pausedFor(key), 0);
+    });
+
+    test("slots granted before another instance's pause are given up, during it and after it", async () => {
+      const key = `whatsapp:test-${randomUUID()}`;
+      const instance = (pacer: Pacer) =>
+        new DeliveryPace(
+          pacer,
+          () => ({ key, rate: 80 }),
+          () => dailyLimit(null, 20),
+        );
+      const [paceA, paceB] = [instance(a), instance(b)];
+      const job = { kind: 'events', recipient: { channel: 'whatsapp', address: '+6590000001' } } as unknown as Job;
+      const grantedAt = Date.now();
+      assert.equal((await a.slots({ key, rate: 80 }, 3)).at.length, 3);
+      assert.equal(await paceA.pausedBeforeSend('whatsapp', job, grantedAt), null, 'no pause: it goes');
+      // B is told to rest a second (the provider named it): A's granted slots must not go into it ...
+      await paceB.obey('whatsapp', job, {
+        ok: false,
+        kind: 'paced',
+        scope: 'channel',
+        error: '429',
+        retryAfterMs: 1_000,
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      const during = await paceA.pausedBeforeSend('whatsapp', job, grantedAt);
+      assert.equal(during?.kind === 'paced' && during.scope, 'channel');
+      // ... nor crowd the window that starts when it ends
+      await new Promise((r) => setTimeout(r, 1_000));
+      assert.equal(await a.pausedFor(key), 0, 'the pause is over');
+      assert.notEqual(await paceA.pausedBeforeSend('whatsapp', job, grantedAt), null);
+      // a slot granted after the pause goes
+      const later = Date.now();
+      assert.equal((await a.slots({ key, rate: 80 }, 1)).at.length, 1);
+      assert.equal(await paceA.pausedBeforeSend('whatsapp', job, later), null);
     });
   });
 }
