@@ -88,16 +88,29 @@ export async function claimDue(
 /**
  * Extends the lease of the sends still in flight (by their outbox ids, the primary key's prefix, and
  * claim tokens): a send slower than the lease is not taken for a dead instance's. A delivery whose
- * claim was taken over keeps its new owner.
+ * claim was taken over keeps its new owner. On PostgreSQL rows another statement holds (a result being
+ * recorded) are skipped, not waited for: waiting for them in another order deadlocked with the writer.
  */
-export async function renewLeases(db: Kysely<Database>, inFlight: Job[], leaseMs: number): Promise<void> {
+export async function renewLeases(
+  db: Kysely<Database>,
+  inFlight: Job[],
+  leaseMs: number,
+  engine: ClaimOptions['engine'],
+): Promise<void> {
   if (inFlight.length === 0) return;
+  let held = db
+    .selectFrom('deliveries')
+    .select(['outbox_id', 'subscriber_id'])
+    .where('outbox_id', 'in', [...new Set(inFlight.map((j) => j.outboxId))])
+    .where('claim', 'in', [...new Set(inFlight.map((j) => j.claim))])
+    .where('state', '=', 'sending');
+  if (engine === 'postgres') held = held.forUpdate().skipLocked();
   await db
     .updateTable('deliveries')
     .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
-    .where('outbox_id', 'in', [...new Set(inFlight.map((j) => j.outboxId))])
-    .where('claim', 'in', [...new Set(inFlight.map((j) => j.claim))])
-    .where('state', '=', 'sending')
+    .where(({ eb, refTuple }) =>
+      eb(refTuple('outbox_id', 'subscriber_id'), 'in', held.$asTuple('outbox_id', 'subscriber_id')),
+    )
     .execute();
 }
 

@@ -125,7 +125,7 @@ export class DeliveryWorker {
         )
         .finally(() => release(job));
     const renewal = setInterval(() => {
-      renewLeases(this.db, [...claimed], this.options.leaseMs).catch((error) =>
+      renewLeases(this.db, [...claimed], this.options.leaseMs, this.options.engine).catch((error) =>
         this.options.log.error({ err: error, channel: channel.name }, 'delivery: renewing leases failed'),
       );
     }, this.options.leaseMs / 3);
