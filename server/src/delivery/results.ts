@@ -115,8 +115,11 @@ export class ResultWriter {
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
         if (outcome.kind === 'paced') {
           // The provider's "slow down" (or the daily limit): the delivery waits, and the attempt does not count.
+          // A channel's or push service's pause: due again when it ends, so the next claim serves it in
+          // its turn (a janaza's first); one person's wait: a second at least.
+          const shortest = outcome.scope === 'channel' || outcome.scope === 'service' ? 100 : 1000;
           const waitMs = Math.min(
-            Math.max(1000, outcome.retryAfterMs),
+            Math.max(shortest, outcome.retryAfterMs),
             outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
           );
           const nextAttempt = new Date(Date.now() + waitMs).toISOString();

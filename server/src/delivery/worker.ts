@@ -193,7 +193,10 @@ export class DeliveryWorker {
     }
   }
 
-  /** Waits for the job's slot, then sends it, unless the provider paused its channel since the slot was granted. */
+  /**
+   * Waits for the job's slot, then sends it, unless a pause began since the slot was granted: then it
+   * goes back to pending, due when the pause ends, and the next claim serves a janaza's first again.
+   */
   private async run(channel: Channel, job: Job, at: number, grantedAt: number): Promise<SendOutcome> {
     let slot: number | null = at;
     let granted = grantedAt;

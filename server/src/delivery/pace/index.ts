@@ -135,6 +135,13 @@ export class DeliveryPace {
     const budget = this.budgetOf(channel, job.kind);
     if (!budget) return null;
     if (Date.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs)) return null;
+    return this.newSlot(channel, job);
+  }
+
+  /** A slot for the job in its budget's window (waiting for the next window when this one is full); null: unpaced. */
+  async newSlot(channel: SubscriberChannel, job: Job): Promise<number | null> {
+    const budget = this.budgetOf(channel, job.kind);
+    if (!budget) return null;
     for (;;) {
       const { at: slots, retryInMs } = await this.pacer.slots(budget, 1);
       if (slots[0] !== undefined) return slots[0];
@@ -144,9 +151,10 @@ export class DeliveryPace {
 
   /**
    * Just before a send whose slot was granted at `grantedAt`: a pause of its channel (or push service)
-   * that ends after that, known to this instance or read from the store (every instance's), makes it give
-   * the slot up. No slot is granted during a pause, so such a pause began after the grant: the slots
-   * granted before it would crowd the window that starts when it ends, and the provider would refuse again.
+   * that ends after that, known to this instance or read from the store (every instance's), as an
+   * outcome (`retryAfterMs`: what is left of it). No slot is granted during a pause, so such a pause
+   * began after the grant: the slots granted before it would crowd the window that starts when it ends,
+   * and the provider would refuse again.
    */
   async pausedBeforeSend(channel: SubscriberChannel, job: Job, grantedAt: number): Promise<PacedOutcome | null> {
     const key = this.budgetOf(channel, job.kind)?.key ?? serviceOf(job);

@@ -182,7 +182,7 @@ for (const engine of engines()) {
       const db = server.app.db;
       const now = Date.now();
       const iso = (ms: number) => new Date(now + ms).toISOString();
-      const subscriber = (id: string, confirmed: number, created: number) => ({
+      const subscriber = (id: string, confirmed: number, created: number, demo = 0) => ({
         id,
         channel: 'email',
         address: `${id}@example.org`,
@@ -195,7 +195,7 @@ for (const engine of engines()) {
         created_at: iso(created),
         updated_at: iso(created),
         deactivated_at: null,
-        demo: 0,
+        demo,
       });
       const request = (address: string, created: number, expires: number) => ({
         id: `req-${address}-${created}`,
@@ -218,6 +218,8 @@ for (const engine of engines()) {
           subscriber('pending-asked-again', 0, -3 * DAY),
           subscriber('recent-pending', 0, -DAY),
           subscriber('old-confirmed', 1, -30 * DAY),
+          // the demo's sample people stay as seeded
+          subscriber('demo-pending', 0, -30 * DAY, 1),
         ])
         .execute();
       await db
@@ -238,7 +240,12 @@ for (const engine of engines()) {
         .execute();
       assert.deepEqual(
         left.map((r) => r.address),
-        ['old-confirmed@example.org', 'pending-asked-again@example.org', 'recent-pending@example.org'],
+        [
+          'demo-pending@example.org',
+          'old-confirmed@example.org',
+          'pending-asked-again@example.org',
+          'recent-pending@example.org',
+        ],
       );
       const requests = await db
         .selectFrom('signup_requests')

@@ -265,6 +265,8 @@ export async function removeExpiredPending(db: Db, lifetimeMs: number, now = new
       .selectFrom('subscribers as s')
       .select(['s.id', 's.channel', 's.address'])
       .where('s.confirmed', '=', 0)
+      // the demo's sample people stay as seeded (some are shown unconfirmed on purpose)
+      .where('s.demo', '=', 0)
       .where('s.created_at', '<', new Date(now.getTime() - lifetimeMs).toISOString())
       .where(({ not, exists, selectFrom }) =>
         not(
