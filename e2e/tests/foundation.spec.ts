@@ -61,7 +61,7 @@ test.describe('sign-in and what each kind of account sees', () => {
   }
 
   test('without a session the guard sends the visitor to /thanks', async ({ page }) => {
-    await page.goto('/dashboard/events');
+    await page.goto('/dashboard/events', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/thanks$/);
   });
 
@@ -70,7 +70,8 @@ test.describe('sign-in and what each kind of account sees', () => {
     await page.getByRole('button', { name: 'EXIT' }).click();
     await expect(page).toHaveURL(/\/thanks$/);
     expect((await page.request.get('/api/protected')).status()).toBe(401);
-    await page.goto('/dashboard/events');
+    // The guard sends the page on to /thanks as it loads: wait for the navigation to start, not for a load it interrupts.
+    await page.goto('/dashboard/events', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/thanks$/);
   });
 
