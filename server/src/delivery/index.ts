@@ -4,7 +4,9 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
+import { counterPlace } from '../rate-limit/fallback-store';
 import type { SharedKey } from '../secrets';
+import { credentialsHidden } from '../url-credentials';
 import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
@@ -103,7 +105,10 @@ async function startPace(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
-  redis?.on('error', (error) => log.warn(`delivery pace: Redis: ${error.message} (the database counts meanwhile)`));
+  // ioredis reports every failed reconnection: said once per outage instead.
+  const place = counterPlace((message) => log.warn(message), 'delivery pace');
+  redis?.on('error', (error) => place.use('database', credentialsHidden(error.message)));
+  redis?.on('ready', () => place.use('redis'));
   let limit: number | null = config.pace.whatsappDailyLimit ?? null;
   if (config.pace.whatsappDailyLimit === undefined && channels.whatsapp.state.enabled) {
     const read = await readMessagingLimit(config);

@@ -12,7 +12,7 @@ export interface CounterPlace {
   use(where: 'redis' | 'database', why?: string): void;
 }
 
-export function counterPlace(log: (message: string) => void): CounterPlace {
+export function counterPlace(log: (message: string) => void, counters = 'rate limits'): CounterPlace {
   let now: 'redis' | 'database' = 'redis';
   return {
     use(where, why) {
@@ -20,8 +20,8 @@ export function counterPlace(log: (message: string) => void): CounterPlace {
       now = where;
       log(
         where === 'database'
-          ? `rate limits: Redis is unreachable (${why ?? 'not connected'}); counting in the database until it is back`
-          : 'rate limits: Redis is back; counting in Redis again',
+          ? `${counters}: Redis is unreachable (${why ?? 'not connected'}); counting in the database until it is back`
+          : `${counters}: Redis is back; counting in Redis again`,
       );
     },
   };
