@@ -32,6 +32,8 @@ export class DeliveryPace {
    * it last read the store: slots granted before a pause are given up, during and after it.
    */
   private readonly known = new Map<string, { until: number; checked: number }>();
+  /** Reads of the store under way, by key. */
+  private readonly reading = new Map<string, Promise<number>>();
   /** People reached on WhatsApp today, as this instance counts them between reads (whatsapp-daily.ts). */
   private readonly reach = new ReachCount();
   /** Pauses after refusals that name no time, by budget. */
@@ -71,9 +73,21 @@ export class DeliveryPace {
     const now = Date.now();
     const known = this.known.get(key);
     if (known && now - known.checked < cacheMs) return Math.max(0, known.until - now);
-    const ms = await this.pacer.pausedFor(key);
-    this.known.set(key, { until: Math.max(known?.until ?? 0, ms > 0 ? now + ms : 0), checked: now });
-    return ms;
+    // Hundreds of sends due at once (web push) share one read of the store.
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = this.pacer
+        .pausedFor(key)
+        .then((ms) => {
+          const read = Date.now();
+          const until = Math.max(this.known.get(key)?.until ?? 0, ms > 0 ? read + ms : 0);
+          this.known.set(key, { until, checked: read });
+          return ms;
+        })
+        .finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    return reading;
   }
 
   holdBack(db: Db, channel: SubscriberChannel, jobs: Job[]): Promise<{ go: Job[]; held: Held[] }> {
