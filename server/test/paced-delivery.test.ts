@@ -134,12 +134,7 @@ for (const engine of engines()) {
           lastJanazaOnly < last(false),
           `${channel}: the janaza waited for the event (its last to the janaza-only ${lastJanazaOnly - approvedAt} ms after approval, the event's last ${last(false) - approvedAt} ms)`,
         );
-        // 40 messages at the channel's rate, after at most one gap for the people on both topics.
-        const bound = channel === 'telegram' ? 40 / 28.5 + 1 + 3 : 40 / 76 + 6 + 3;
-        assert.ok(
-          last(true) - approvedAt < bound * 1000,
-          `${channel}: janaza done ${last(true) - approvedAt} ms after approval`,
-        );
+        // (How long it takes at 10 000 subscribers is bench/broadcast's: a time here would measure the machine's load.)
       }
       // The only refusals for pace were the three asked for (the bot's rate and each chat's were kept).
       assert.equal(telegram.pace.refusedPerChat, 0);
