@@ -30,6 +30,16 @@ const spellingsOf = (name: string) => [
 /** The local part Gmail delivers to: no dots, no +tag, lower case. */
 const gmailBox = (address: string) => address.toLowerCase().split('@')[0].split('+')[0].replace(/\./g, '');
 
+/** A sign-up call as the page makes it (with a solved proof), from client address `ip` (TRUST_PROXY). */
+async function postFrom(url: string, path: string, body: unknown, ip: string): Promise<Answer> {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(await withProof(url, path, body, ip)),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 for (const engine of engines()) {
   describe(`sign-up limits (${engine})`, () => {
     let server: TestServer;
@@ -64,14 +74,7 @@ for (const engine of engines()) {
       await Promise.all([smtp.close(), whatsapp.close()]);
     });
 
-    const post = async (path: string, body: unknown, ip: string): Promise<Answer> => {
-      const res = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify(await withProof(server.url, path, body, ip)),
-      });
-      return { status: res.status, body: await res.json() };
-    };
+    const post = (path: string, body: unknown, ip: string) => postFrom(server.url, path, body, ip);
     const signUp = (email: string, ip: string) =>
       post(SIGNUP_API.email, { email, topics: ['janaza'], language: 'ta' }, ip);
     /** What the SMTP peer received for one Gmail mailbox, whatever the spelling. */
@@ -292,14 +295,7 @@ for (const engine of engines()) {
       await Promise.all([whatsapp.close(), smtp.close()]);
     });
 
-    const post = async (url: string, path: string, body: unknown, ip: string): Promise<Answer> => {
-      const res = await fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify(await withProof(url, path, body, ip)),
-      });
-      return { status: res.status, body: await res.json() };
-    };
+    const post = postFrom;
 
     test('WHATSAPP_CODE_DAILY_LIMIT=0: the options say WhatsApp is off and its sign-up is refused', async () => {
       const options = await (await fetch(`${off.url}${SIGNUP_API.options}`)).json();
