@@ -25,6 +25,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
@@ -121,7 +122,12 @@ interface ChannelResult {
   refusalsPerAccepted: number;
   detail: Record<string, number>;
   items: Record<Item, ItemResult>;
+  /** Gaps of at least STALL_MS between accepted sends while the janaza went: the provider's pauses and stalls. */
+  janazaGaps: { count: number; seconds: number };
 }
+
+/** A gap between two accepted sends this long is a pause or a stall, not pacing (the slowest spacing is 35 ms). */
+const STALL_MS = 250;
 
 async function main() {
   const startedAt = new Date();
@@ -291,6 +297,9 @@ async function main() {
       `publishing the event; the janaza is approved ${janazaAfterS} s later; floors per item: ${CHANNELS.map((c) => `${c} ${round(floorS(c, 'janaza'))} s`).join(', ')}; stopping after ${timeoutS} s at most`,
     );
     const start: Record<Item, number> = { event: Date.now(), janaza: 0 };
+    // The peers run in this process: its event loop's delay is how late they see what arrives.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     await api('PATCH', EVENT_PATHS.publish(event._id));
     await sleep(Math.max(0, start.event + janazaAfterS * 1000 - Date.now()));
     start.janaza = Date.now();
@@ -323,6 +332,7 @@ async function main() {
     // A little longer, for anything sent twice after the last one.
     await sleep(3000);
     const endedAt = Date.now();
+    loopDelay.disable();
     const peakRss = instances.map((instance, i) => Math.max(instance.peakRssKiB() ?? 0, rssPeakKiB[i] ?? 0));
     const failed = await failedDeliveries(db);
     const states = await deliveryStates(db);
@@ -357,6 +367,7 @@ async function main() {
         refusalsPerAccepted: round(record.refusedForPace / Math.max(1, record.accepted), 4),
         detail: paceDetail(channel, { telegram, whatsapp }),
         items,
+        janazaGaps: gapsBetween(record.sends, start.janaza, Math.max(...byItem.janaza.map((s) => s.at), start.janaza)),
       };
     }
 
@@ -388,6 +399,11 @@ async function main() {
       channels,
       deliveryStates: states,
       peakRssMiB: peakRss.map((kib) => round(kib / 1024, 0)),
+      peersEventLoopDelayMs: {
+        p50: round(loopDelay.percentile(50) / 1e6),
+        p99: round(loopDelay.percentile(99) / 1e6),
+        max: round(loopDelay.max / 1e6),
+      },
       machine: `${cpus().length} vCPU ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
       loadAverage: { before: loadBefore.map((l) => round(l, 2)), after: loadavg().map((l) => round(l, 2)) },
     };
@@ -586,8 +602,30 @@ function paceDetail(
   return {};
 }
 
+/** Gaps of at least STALL_MS between consecutive sends accepted from `from` to `to` (epoch ms). */
+function gapsBetween(sends: AcceptedSend[], from: number, to: number): { count: number; seconds: number } {
+  let count = 0;
+  let ms = 0;
+  let previous = from;
+  for (const { at } of sends) {
+    if (at < from || at > to) continue;
+    if (at - previous >= STALL_MS) {
+      count++;
+      ms += at - previous;
+    }
+    previous = at;
+  }
+  return { count, seconds: round(ms / 1000) };
+}
+
 function printTable(
-  result: { instances: number; subscribersPerChannel: number; complete: boolean; peakRssMiB: number[] },
+  result: {
+    instances: number;
+    subscribersPerChannel: number;
+    complete: boolean;
+    peakRssMiB: number[];
+    peersEventLoopDelayMs: { p50: number; p99: number; max: number };
+  },
   channels: Record<Channel, ChannelResult>,
 ): void {
   const table = (rows: string[][]) => {
@@ -625,7 +663,9 @@ function printTable(
   }
   table(items);
   console.log('(times from the publish / the approval of each item; floor = subscribers / rate)\n');
-  const pace = [['channel', 'accepted', 'refused for pace', 'per accepted', 'detail']];
+  const pace = [
+    ['channel', 'accepted', 'refused for pace', 'per accepted', `janaza's gaps >= ${STALL_MS} ms`, 'detail'],
+  ];
   for (const channel of CHANNELS) {
     const c = channels[channel];
     const detail = Object.entries(c.detail)
@@ -636,11 +676,14 @@ function printTable(
       String(c.accepted),
       String(c.refusedForPace),
       `${(c.refusalsPerAccepted * 100).toFixed(2)} %`,
+      `${c.janazaGaps.count}, ${c.janazaGaps.seconds} s`,
       detail,
     ]);
   }
   table(pace);
   console.log(`\npeak RSS per instance: ${result.peakRssMiB.map((m) => `${m} MiB`).join(', ')}`);
+  const delay = result.peersEventLoopDelayMs;
+  console.log(`the peers' event-loop delay: p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`);
 }
 
 main().catch((error) => {

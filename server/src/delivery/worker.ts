@@ -200,16 +200,17 @@ export class DeliveryWorker {
   private async run(channel: Channel, job: Job, at: number, grantedAt: number): Promise<SendOutcome> {
     let slot: number | null = at;
     let granted = grantedAt;
-    // A slot the process woke up for too late (a busy moment) is given up for a new one: late sends
-    // bunched together would put more into a second than the provider allows.
+    // A slot the process woke up for too late (a busy moment, or a slow read of the pause) is given up
+    // for a new one: late sends bunched together would put more into a second than the provider allows.
+    // So the lateness is checked last, after the read of the pause that sends due together wait for.
     for (let tries = 0; slot !== null && tries < MAX_RESLOTS; tries++) {
       const wait = slot - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const paused = await this.options.pace.pausedBeforeSend(channel.name, job, granted);
+      if (paused) return paused;
       slot = await this.options.pace.newSlotIfLate(channel.name, job, slot);
       if (slot !== null) granted = Date.now();
     }
-    const paused = await this.options.pace.pausedBeforeSend(channel.name, job, granted);
-    if (paused) return paused;
     const outcome = await this.send(channel, job);
     if (outcome.ok || outcome.kind !== 'paced') return outcome;
     return this.options.pace.obey(channel.name, job, outcome).catch((error) => {
