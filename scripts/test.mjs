@@ -62,7 +62,14 @@ function playwrightNotes(report) {
 // 1. Front end: jest
 {
   const out = join(tmp, 'jest.json');
-  const res = await run('front-end tests (jest)', 'npx', ['jest', '--ci', '--json', `--outputFile=${out}`]);
+  // jest's default on two cores is one worker beside an idle parent: two keep both cores busy.
+  const res = await run('front-end tests (jest)', 'npx', [
+    'jest',
+    '--ci',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${out}`,
+  ]);
   const j = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   count('front end', res, j.numPassedTests, j.numFailedTests + (res.code !== 0 && j.numFailedTests === 0 ? 1 : 0));
 }
