@@ -16,7 +16,6 @@ import { connect, type Db } from './db/connect';
 import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type DeliveryOptions, registerDeliveryJobs, startDelivery } from './delivery';
-import { registerDeliveryRoutes } from './delivery/routes';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
@@ -24,12 +23,12 @@ import { registerRetentionJob } from './features/retention/job';
 import { s3Bucket } from './features/uploads/bucket';
 import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
+import { registerFrontend } from './pages/frontend';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
 import { sessionSecret as loadSessionSecret, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
-import { registerFrontend } from './web/frontend';
 import { redactingLogger } from './web/log-redaction';
 import { type ConnectionTimeouts, timeoutOptions } from './web/timeouts';
 
@@ -91,7 +90,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
   app.decorate('rateLimits', rateLimits);
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
-  const images = imageStore(config.s3Url ? s3Bucket(config.s3Url) : undefined);
+  const images = imageStore(config.s3Url ? s3Bucket(config.s3Url, config.s3Region) : undefined);
   await registerRetentionJob(jobs, db, images, config.retentionDays, app.log);
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
@@ -151,7 +150,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.decorate('images', images);
   await registerFeatures(app);
-  registerDeliveryRoutes(app, db);
   await registerFrontend(app, config, options.frontendRoot);
   return app;
 }

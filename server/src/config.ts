@@ -1,8 +1,20 @@
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/shared/domain';
 import { z } from 'zod';
-import { MIN_LEASE_SECONDS, SEND_DEADLINE_MS } from './delivery/lease';
 import { isLoopbackHost, isLoopbackUrl, isPublicHttps } from './public-url';
 import { credentialsHidden, withoutCredentials } from './url-credentials';
+
+/**
+ * How long a claimed delivery belongs to the instance that claimed it. The worker ends every send
+ * after SEND_DEADLINE_MS at the latest (each channel's own request time-outs are shorter), and
+ * renews the lease of its sends in flight; the lease must still outlast the longest send plus the
+ * time from claim to send and from answer to commit, so that a live instance's send is never
+ * reclaimed and sent a second time even if a renewal is late.
+ */
+export const SEND_DEADLINE_MS = 30_000;
+/** Claim to send, answer to committed result: a busy database, a group commit waiting its turn. */
+export const QUEUE_ALLOWANCE_MS = 15_000;
+/** The smallest DELIVERY_LEASE_SECONDS start-up accepts. */
+export const MIN_LEASE_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
 
 /**
  * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
@@ -82,6 +94,7 @@ const envSchema = z.object({
   API_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
   CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
   DATABASE_URL: optionalText,
+  AWS_REGION: z.preprocess(blankToUndefined, z.string().optional()),
   S3_URL: z.preprocess(
     blankToUndefined,
     z
@@ -255,6 +268,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** An S3-compatible bucket for the uploaded images (else they are kept in the database). */
   s3Url: string | undefined;
+  /** The bucket's region on Amazon S3 (AWS_REGION; us-east-1 when unset). */
+  s3Region: string;
   /** Redis for the shared rate-limit counters (else they are kept in the database). */
   redisUrl: string | undefined;
   dataDir: string;
@@ -451,6 +466,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: (e.CORS_ORIGINS ?? [publicUrl]).map((o) => new URL(o).origin),
     database,
     s3Url: e.S3_URL,
+    s3Region: e.AWS_REGION ?? 'us-east-1',
     redisUrl: e.REDIS_URL,
     dataDir: e.DATA_DIR,
     demo,

@@ -135,7 +135,7 @@ describe('images in an S3-compatible bucket (S3_URL)', () => {
 
   test('an image stored by one instance is in the bucket, not the database, and every instance serves it', async () => {
     const { jar } = await signIn(two.urls[0], { email: 'root@example.sg' });
-    const store = imageStore(s3Bucket(s3.url));
+    const store = imageStore(s3Bucket(s3.url, 'us-east-1'));
     const image = await processImage(await images.jpeg(400, 300));
     const id = await store.save(two.apps[0].db, image, null);
     const row = await two.apps[1].db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -160,7 +160,7 @@ describe('images in an S3-compatible bucket (S3_URL)', () => {
 
   // s3rver checks the access key of every request (it does not recompute SigV4 signatures).
   test('the bucket is reached with the credentials of S3_URL: an unknown access key is refused', async () => {
-    const wrong = s3Bucket(s3.url.replace('S3RVER:S3RVER', 'SOMEONE:ELSE'));
+    const wrong = s3Bucket(s3.url.replace('S3RVER:S3RVER', 'SOMEONE:ELSE'), 'us-east-1');
     await assert.rejects(wrong.put('uploads/x.jpg', Buffer.from('x')), /Access Key Id/i);
     wrong.close();
   });

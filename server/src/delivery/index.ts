@@ -1,7 +1,7 @@
 import { SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from '../config';
+import { type Config, SEND_DEADLINE_MS } from '../config';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
 import { counterPlace } from '../rate-limit/fallback-store';
@@ -10,7 +10,6 @@ import { credentialsHidden } from '../url-credentials';
 import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
-import { SEND_DEADLINE_MS } from './lease';
 import { DeliveryPace } from './pace';
 import { budgetOf } from './pace/budgets';
 import { readMessagingLimit } from './pace/messaging-limit';

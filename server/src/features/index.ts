@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { registerActivity } from './activity/routes';
 import { registerCommittee } from './committee/routes';
+import { registerDelivery } from './delivery/routes';
 import { registerEvents } from './events/routes';
 import { registerFeed } from './feed/routes';
 import { registerJanaza } from './janaza/routes';
@@ -41,4 +42,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await registerActivity(app);
   await registerSignup(app);
   await registerFeed(app);
+  await registerDelivery(app);
 }

@@ -1,8 +1,8 @@
 import { catalogues, EVENT_PATHS, eventIdParamsSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../auth/rights';
-import { registerCorrectionRoute } from '../../delivery/correction-route';
 import { HttpError } from '../../web/errors';
+import { registerCorrectionRoute } from '../delivery/correction-route';
 
 const m = catalogues.events.en;
 

@@ -1,8 +1,8 @@
 import { catalogues, DELIVERY_API, janazaIdParamsSchema } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../auth/rights';
-import { registerCorrectionRoute } from '../../delivery/correction-route';
 import { HttpError } from '../../web/errors';
+import { registerCorrectionRoute } from '../delivery/correction-route';
 import { findNotice } from './store';
 
 const m = catalogues.delivery.en;

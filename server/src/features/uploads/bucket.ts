@@ -9,17 +9,17 @@ export interface ImageBucket {
 }
 
 /**
- * An S3-compatible bucket from S3_URL: `s3://<bucket>` is Amazon S3 itself (credentials and region
- * from the usual AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION); `https://<key>:<secret>@<host>/<bucket>`
+ * An S3-compatible bucket from S3_URL: `s3://<bucket>` is Amazon S3 itself (in `region`, config's AWS_REGION;
+ * credentials from the usual AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, read by the SDK); `https://<key>:<secret>@<host>/<bucket>`
  * is any S3-compatible service (MinIO, R2, ...), addressed path-style, credentials in the URL or in
  * those same variables.
  */
-export function s3Bucket(s3Url: string): ImageBucket {
+export function s3Bucket(s3Url: string, region: string): ImageBucket {
   const url = new URL(s3Url);
   const onAws = url.protocol === 's3:';
   const bucket = onAws ? url.hostname : decodeURIComponent(url.pathname.replace(/^\/|\/$/g, ''));
   const client = new S3Client({
-    region: process.env.AWS_REGION ?? 'us-east-1',
+    region,
     ...(onAws ? {} : { endpoint: url.origin, forcePathStyle: true }),
     ...(url.username
       ? {

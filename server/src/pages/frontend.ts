@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
-import { body } from './errors';
+import { body } from '../web/errors';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -6,14 +6,14 @@ import {
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF } from '../auth/rights';
-import type { Db } from '../db/connect';
-import { channelList } from './channels';
-import { whatsappDaily } from './pace/whatsapp-daily';
-import { channelStates, deliveryStatus, recentCounts } from './status';
+import { STAFF } from '../../auth/rights';
+import { channelList } from '../../delivery/channels';
+import { whatsappDaily } from '../../delivery/pace/whatsapp-daily';
+import { channelStates, deliveryStatus, recentCounts } from '../../delivery/status';
 
 /** What staff see of delivery: channels on/off and per-item counts (each section sends its own corrections). */
-export function registerDeliveryRoutes(app: FastifyInstance, db: Db): void {
+export async function registerDelivery(app: FastifyInstance): Promise<void> {
+  const { db } = app;
   const states = () => channelStates(channelList(app.delivery.channels).map((c) => c.state));
 
   app.get(

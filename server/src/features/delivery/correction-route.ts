@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { audit } from '../audit';
-import { signedInUser } from '../auth/guard';
-import type { Access } from '../auth/rights';
-import { isUniqueViolation } from '../db/errors';
-import type { Database } from '../db/schema';
-import { HttpError } from '../web/errors';
-import { enqueueCorrection } from './outbox';
+import { audit } from '../../audit';
+import { signedInUser } from '../../auth/guard';
+import type { Access } from '../../auth/rights';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import { enqueueCorrection } from '../../delivery/outbox';
+import { HttpError } from '../../web/errors';
 
 interface CorrectionRoute {
   path: string;
