@@ -173,7 +173,9 @@ export class DeliveryPace {
   async pausedBeforeSend(channel: SubscriberChannel, job: Job, grantedAt: number): Promise<PacedOutcome | null> {
     const key = this.budgetOf(channel, job.kind)?.key ?? serviceOf(job);
     if (!key) return null;
-    await this.pausedFor(key, SEND_PAUSE_CACHE_MS);
+    // A send does not wait for a read of the store that another send started: it goes on what this instance
+    // knows (one read old at most). Sends waiting for the same read would all go when it answers, bunched.
+    if (!(this.reading.has(key) && this.known.has(key))) await this.pausedFor(key, SEND_PAUSE_CACHE_MS);
     const until = this.known.get(key)?.until ?? 0;
     if (until <= grantedAt) return null;
     return pausedOutcome(key.startsWith('webpush:') ? 'service' : 'channel', Math.max(0, until - Date.now()));
