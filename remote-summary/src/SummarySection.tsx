@@ -3,7 +3,6 @@ import { registerCatalogues } from '@ummahnotify/shared/client';
 import { readApiProblem, SectionPage, useSectionText } from '@ummahnotify/shared/client/section';
 import { catalogues } from '@ummahnotify/shared/domain';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
-import { isAxiosError } from 'axios';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -37,11 +36,15 @@ export default function SummarySection() {
   const { t: common } = useTranslation('common');
   const summary = useSummary();
 
-  const problem = (error: unknown) =>
-    problemText(readApiProblem(error)) ??
-    (isAxiosError(error)
-      ? common('networkError')
-      : common('errorDetails', { message: error instanceof Error ? error.message : String(error) }));
+  const problem = (error: unknown) => {
+    const read = readApiProblem(error);
+    return (
+      problemText(read) ??
+      (read.unreachable
+        ? common('networkError')
+        : common('errorDetails', { message: error instanceof Error ? error.message : String(error) }))
+    );
+  };
   const retry = (
     <Button icon={<ReloadOutlined />} onClick={() => void summary.refetch()} loading={summary.isFetching}>
       {common('retry')}

@@ -1,5 +1,5 @@
+import { readApiProblem } from '@ummahnotify/shared/client/section';
 import { type DuplicateMatch, duplicateNoticesAnswerSchema } from '@ummahnotify/shared/domain';
-import { isAxiosError } from 'axios';
 import { useCallback, useRef, useState } from 'react';
 
 /**
@@ -14,8 +14,9 @@ export function useDuplicateWarning() {
 
   const caught = useCallback((error: unknown): boolean => {
     confirm.current = false;
-    if (!isAxiosError(error) || error.response?.status !== 409) return false;
-    const answer = duplicateNoticesAnswerSchema.safeParse(error.response.data);
+    const problem = readApiProblem(error);
+    if (problem.status !== 409) return false;
+    const answer = duplicateNoticesAnswerSchema.safeParse(problem.body);
     if (!answer.success) return false;
     setMatches(answer.data.duplicates);
     return true;

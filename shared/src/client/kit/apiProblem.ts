@@ -9,26 +9,40 @@ export interface ApiProblem {
   kind: 'refused' | 'failed';
   /** No status when there was no answer at all. */
   status: number | undefined;
+  /** A call that got no answer (network down, time-out), as opposed to an error of the page's own. */
+  unreachable: boolean;
   /** The server's English message, as sent. */
   message: string | undefined;
   /** The catalogue key and values of that message, when the server gave them. */
   said: MessageKey | undefined;
   errors: FieldError[];
+  /** The answer's whole body, for a refusal that carries more than the error (the duplicate warning's 409). */
+  body: unknown;
 }
 
 /** The one reader of an API error (the answer every refusal carries, ApiErrorBody). */
 export function readApiProblem(error: unknown): ApiProblem {
   if (!isAxiosError(error) || !error.response)
-    return { kind: 'failed', status: undefined, message: undefined, said: undefined, errors: [] };
+    return {
+      kind: 'failed',
+      status: undefined,
+      unreachable: isAxiosError(error),
+      message: undefined,
+      said: undefined,
+      errors: [],
+      body: undefined,
+    };
   const status = error.response.status;
   const body = error.response.data as Partial<ApiErrorBody> | undefined;
   const message = typeof body?.message === 'string' ? body.message : undefined;
   return {
     kind: status >= 400 && status < 500 ? 'refused' : 'failed',
     status,
+    unreachable: false,
     message,
     said: typeof body?.key === 'string' ? { key: body.key, params: body.params ?? {} } : undefined,
     errors: Array.isArray(body?.errors) ? body.errors.map(withKey) : [],
+    body: error.response.data,
   };
 }
 

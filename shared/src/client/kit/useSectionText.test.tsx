@@ -43,10 +43,24 @@ describe('the API error reader', () => {
     expect(readApiProblem(new Error('offline'))).toEqual({
       kind: 'failed',
       status: undefined,
+      unreachable: false,
       message: undefined,
       said: undefined,
       errors: [],
+      body: undefined,
     });
+  });
+
+  it('tells a call that got no answer from an error of the page itself', () => {
+    const config = { headers: new AxiosHeaders() };
+    expect(readApiProblem(new AxiosError('Network Error', 'ERR_NETWORK', config)).unreachable).toBe(true);
+    expect(readApiProblem(new TypeError('x is undefined')).unreachable).toBe(false);
+    expect(readApiProblem(DUPLICATE).unreachable).toBe(false);
+  });
+
+  it("keeps the answer's whole body for a refusal that carries more than the error", () => {
+    const matches = { code: 409, message: 'Possible duplicate', duplicates: [{ id: 'n1' }] };
+    expect(readApiProblem(refused(409, matches)).body).toEqual(matches);
   });
 
   it('shows a field an older server answered without a key as it was sent', () => {
