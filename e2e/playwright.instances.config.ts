@@ -3,7 +3,7 @@ import { INSTANCES } from './instances/env';
 import { CHROMIUM_ARGS } from './support/env';
 
 /**
- * The multi-instance test (issue 16) on its own: three server instances on one PostgreSQL behind a
+ * The multi-instance test on its own: three server instances on one PostgreSQL behind a
  * round-robin proxy, started by the spec itself, so the other specs' single server is not disturbed.
  * `npx playwright test -c playwright.instances.config.ts`; needs TEST_DATABASE_URL (postgres://).
  */

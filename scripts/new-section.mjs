@@ -34,7 +34,7 @@ function anchored(text, pattern, replace, file) {
   return text.replace(pattern, replace);
 }
 
-/** The registration points: the lists of sections nothing can derive (ARCHITECTURE: one section, one name). */
+/** The registration points: the lists of sections nothing can derive (docs/architecture.md: one section, one name). */
 const REGISTRATIONS = [
   {
     file: 'package.json',

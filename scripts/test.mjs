@@ -117,7 +117,7 @@ async function playwright(name, label, args) {
 // 4. End to end in Chromium
 await playwright('e2e', 'e2e (Playwright, Chromium)', []);
 
-// 5. Several instances (issue 16): three servers on one PostgreSQL behind a round-robin proxy, in Chromium,
+// 5. Several instances (docs/decisions/2026-11-24-instances-share-state-through-the-database.md): three servers on one PostgreSQL behind a round-robin proxy, in Chromium,
 //    with their own Playwright config and processes; skipped without TEST_DATABASE_URL.
 await playwright('e2e instances', 'e2e, three instances (Playwright, Chromium)', [
   '-c',

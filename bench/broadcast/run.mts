@@ -1,5 +1,5 @@
 /**
- * bench/broadcast (issue 25): an event broadcast running when a janaza notice is approved, to N
+ * bench/broadcast (docs/decisions/2026-11-26-paced-delivery.md): an event broadcast running when a janaza notice is approved, to N
  * subscribers on each channel, through real server instances (`node --import tsx server/src/main.ts`)
  * against peers that pace like the real services (server/test/peers, `pace`): Telegram 30 a second
  * per bot and 1 a second per chat, the WhatsApp Cloud API at 80 a second with the pair rate and a

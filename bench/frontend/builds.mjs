@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prepares the three builds bench/frontend/compare.mjs compares, each laid out like the repository (shell/dist,
-// remote-<name>/dist) under bench/frontend/.builds/: `before` (BEFORE_COMMIT, the code before issue 12's changes,
+// remote-<name>/dist) under bench/frontend/.builds/: `before` (BEFORE_COMMIT, the code before the light public app and the federation kit,
 // built from a git archive), `after` (this working tree, `npm run build`), `monolith` (monolith/rspack.config.ts).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The floor under issue 12's byte targets: what the chosen libraries alone weigh, with none of the application's
+// The floor under the byte targets of bench/frontend/budgets.json: what the chosen libraries alone weigh, with none of the application's
 // code, no federation runtime and no catalogue. Each row is one rspack production build of a page that imports the
 // libraries and the antd components the real page's files import (read from those files, so the rows follow the
 // code), tree-shaken from antd's ES modules as the real build does, in one file, brotli at quality 11 as
@@ -183,7 +183,7 @@ const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTL
 
 const dir = mkdtempSync(join(tmpdir(), 'un-floor-'));
 try {
-  console.log('| page (libraries only, no application code) | antd components | JS, brotli | issue 12 target |');
+  console.log('| page (libraries only, no application code) | antd components | JS, brotli | target |');
   console.log('|---|---|---|---|');
   for (const [i, page] of PAGES.entries()) {
     writeFileSync(join(dir, `page${i}.js`), entrySource(page));

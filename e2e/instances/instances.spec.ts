@@ -19,7 +19,7 @@ import { startServerProcess } from '../support/server-process';
 import { INSTANCES } from './env';
 
 /**
- * Issue 16's check: three server instances, each with its own empty DATA_DIR, on one PostgreSQL,
+ * Several instances (docs/decisions/2026-11-24-instances-share-state-through-the-database.md): three server instances, each with its own empty DATA_DIR, on one PostgreSQL,
  * behind a round-robin proxy, behave as one: sign-in, a photo uploaded through one and shown by the
  * others, one message per subscriber, a broadcast that survives an instance killed mid-way, and a
  * sign-up rate limit that counts across instances.

@@ -11,7 +11,7 @@ export const photoJpeg = () =>
     .jpeg()
     .toBuffer();
 
-/** The create tab of the janaza section: every field, a photo, save; then the form resets (SPEC §4). */
+/** The create tab of the janaza section: every field, a photo, save; then the form resets (docs/product/data.md). */
 export async function createNotice(
   page: Page,
   lang: Lang,
@@ -31,7 +31,7 @@ export async function createNotice(
   await page.getByLabel(t['field.name'], { exact: true }).fill(name);
   await page.getByLabel(t['field.age'], { exact: true }).fill('78');
   await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
-  // Issue 15: the form offers "after a prayer" first; these flows give an exact time.
+  // The form offers "after a prayer" first; these flows give an exact time.
   await page.getByLabel(t['timeKind.exact'], { exact: true }).check();
   const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
   await due.click();
@@ -41,7 +41,7 @@ export async function createNotice(
   await page.getByLabel(t['field.note'], { exact: true }).fill('Solat jenazah after Zohor.');
   await page.getByRole('button', { name: t.saveNotification }).click();
   await expect(page.getByText(t.created)).toBeVisible();
-  // SPEC §4: the form resets, gender male, not private, provider cleared.
+  // docs/product/data.md: the form resets, gender male, not private, provider cleared.
   await expect(page.getByLabel(t['field.name'], { exact: true })).toHaveValue('');
   await expect(page.getByLabel(t['field.contact'], { exact: true })).toHaveValue('');
   await expect(page.getByLabel(t['gender.male'], { exact: true })).toBeChecked();

@@ -12,7 +12,7 @@ import { collectServiceWorkerMessages, deliverPush, shownNotifications, stubPush
 test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
- * Issue 7's check, as a new user would try it: subscribe through every channel from the landing page
+ * Delivery (docs/product/delivery.md), as a new user would try it: subscribe through every channel from the landing page
  * (against the run's local peers: a push service, an SMTP server, fake Telegram Bot and WhatsApp Cloud
  * APIs), approve a notice in the dashboard, and see each channel receive exactly one message, in the
  * subscriber's language; then a correction, and a private notice without the name.

@@ -330,7 +330,7 @@ test.describe('events: poster, prompt, AI answer, form, list', () => {
   });
 });
 
-test.describe('events: Send correction (issue 15)', () => {
+test.describe('events: Send correction', () => {
   test('an editor sends a correction of a published event after confirming; it is counted as Correction 1', async ({
     page,
   }) => {

@@ -132,7 +132,7 @@ test.describe('public pages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
     await light('login');
 
-    // The others, still in Tamil: SPEC §2's texts from the catalogues' Tamil side.
+    // The others, still in Tamil: the screens' texts (docs/product/screens.md) from the catalogues' Tamil side.
     const pages = [
       ['/thanks', 'thanks', 'நன்றி, நீங்கள் வெளியேற்றப்பட்டீர்கள்.'],
       [

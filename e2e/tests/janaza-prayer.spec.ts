@@ -7,7 +7,7 @@ import { insertMasjid, person, signIn } from '../support/fixtures';
 test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
- * Issue 15's check, as a new user would: a notice "after Asar" tomorrow made in the form, then the list,
+ * The prayer-tied time (docs/product/rules.md#janaza-notice), as a new user would: a notice "after Asar" tomorrow made in the form, then the list,
  * the landing page card (time as people say it, the place with a map link) and its .ics, in both languages.
  */
 const NOTICES = '/api/v1/admin/notifications/janaza';

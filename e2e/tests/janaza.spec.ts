@@ -12,7 +12,7 @@ import { createNotice, photoJpeg } from '../support/janaza-ui';
 test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
- * Issue 3's check: an admin (phone and desktop, English and Tamil) and an editor create a notice with a
+ * Janaza notices (docs/product/screens.md#janaza-notifications): an admin (phone and desktop, English and Tamil) and an editor create a notice with a
  * photo, find it by search and status, edit it inline, approve it and delete one; rights none get 403,
  * anonymous callers 401; bad input gets a clear error and writes nothing.
  */
@@ -265,7 +265,7 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
     await page.getByRole('button', { name: t.saveNotification }).click();
     await expect(page.getByText(t['error.postalDigits'])).toBeVisible();
     await expect(page.getByText(t['error.ageMin'])).toBeVisible();
-    // Issue 15: the time is first offered as "after a prayer" on a day.
+    // The time is first offered as "after a prayer" on a day.
     await expect(page.getByText(t['error.prayerDateRequired'])).toBeVisible();
     await expect(page.getByText(t['error.prayerRequired'])).toBeVisible();
     await page.getByLabel(t['timeKind.exact']).check();
@@ -287,7 +287,7 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
   });
 });
 
-test.describe('janaza notifications: the duplicate warning (issue 15)', () => {
+test.describe('janaza notifications: the duplicate warning', () => {
   test('the same name entered twice: the form lists the existing notice with a link, and "Create anyway" creates it', async ({
     page,
   }) => {

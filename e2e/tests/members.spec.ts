@@ -9,7 +9,7 @@ import { expectLandingPage, type Person, person, signIn } from '../support/fixtu
 test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
 /**
- * Issue 5's check: a superadmin creates a member, a masjid and a partner (the partner without UEN is
+ * Members (docs/product/screens.md#members): a superadmin creates a member, a masjid and a partner (the partner without UEN is
  * refused), sees the masjid and partner among the janaza form's providers, edits in the modal,
  * verifies, revokes; creates a committee member with backend access and assigns editor: that person's
  * next sign-in and an already open session see the editor sidebar; demoting them closes the routes.
@@ -347,7 +347,7 @@ test.describe('members and committee: who may call and see them', () => {
       data: { fName: 'Bad', email: `bad.${t}@e2e.example.sg`, postal: '1234567' },
     });
     expect(postal.status()).toBe(400);
-    // Each refused field also names its catalogue text (issue 14), which the janaza and members catalogues share.
+    // Each refused field also names its catalogue text, which the janaza and members catalogues share.
     expect((await postal.json()).errors).toEqual([
       {
         path: 'postal',

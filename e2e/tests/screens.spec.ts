@@ -10,7 +10,7 @@ import { FROZEN_NOW, STAFF, type StaffRole, seedScreens } from '../support/scree
 import { startServerProcess } from '../support/server-process';
 
 /**
- * Issue 12's reference pictures: every screen at 390 and 1280 px, in English and Tamil, as every role
+ * The reference pictures: every screen at 390 and 1280 px, in English and Tamil, as every role
  * that sees it, compared with the committed baselines (the front-end build may change bytes, never
  * pixels); and axe-core on each: no serious or critical violation. A server of its own with fixed
  * data keeps the pictures the same whichever specs ran before.
@@ -151,7 +151,7 @@ test.beforeAll(async ({ browser }) => {
       kind === 'janaza' ? '/api/v1/admin/notifications/janaza' : '/api/v1/admin/events',
     );
     const body = await list.json();
-    // The notices come as a bare list, the events as { data } (SPEC §7).
+    // The notices come as a bare list, the events as { data } (docs/product/api.md).
     const items: { _id: string }[] = Array.isArray(body) ? body : (body.data ?? body.events);
     const ids = items.map((item) => item._id).join(',');
     await expect

@@ -8,7 +8,7 @@ import { EventsList } from './events/components/EventsList';
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ events: catalogues.events, delivery: catalogues.delivery });
 
-/** /dashboard/events: tabs Create and Events (SPEC §2). */
+/** /dashboard/events: tabs Create and Events (docs/product/screens.md). */
 export default function EventsSection() {
   const { t } = useTranslation('events');
   return (

@@ -8,7 +8,7 @@ import { JanazaList } from './notices/components/JanazaList';
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery, prayer: catalogues.prayer });
 
-/** /dashboard/janaza-notifications: tabs Create and Notifications (SPEC §2). */
+/** /dashboard/janaza-notifications: tabs Create and Notifications (docs/product/screens.md). */
 export default function JanazaSection() {
   const { t } = useTranslation('janaza');
   return (

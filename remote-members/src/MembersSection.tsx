@@ -6,7 +6,7 @@ import { SuperadminOnly } from './common/SuperadminOnly';
 import { MemberCreateForm } from './members/components/MemberCreateForm';
 import { MembersList } from './members/components/MembersList';
 
-/** /dashboard/members (superadmin only; others go to /): tabs Create and Edit (SPEC §2). */
+/** /dashboard/members (superadmin only; others go to /): tabs Create and Edit (docs/product/screens.md). */
 export default function MembersSection() {
   const { t } = useTranslation('members');
   return (

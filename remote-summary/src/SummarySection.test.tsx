@@ -48,7 +48,7 @@ describe('SummarySection', () => {
     expect(screen.queryByText(en.loadingSummary)).not.toBeInTheDocument();
   });
 
-  it('shows the eight cards of SPEC §2 with their numbers, in order', async () => {
+  it('shows the eight cards of docs/product/screens.md with their numbers, in order', async () => {
     fakeApi({ [GET]: { status: 200, data: { code: 200, data: [summary] } } });
     await renderSummary();
     await screen.findByTestId('summary-card-janazah');
@@ -131,7 +131,7 @@ describe('SummarySection', () => {
     expect(screen.getByText(catalogues.common.en.networkError)).toBeInTheDocument();
   });
 
-  it('refuses an answer that is not SPEC §3 summary record', async () => {
+  it('refuses an answer that is not docs/product/data.md#summary', async () => {
     fakeApi({ [GET]: { status: 200, data: { code: 200, data: [{ janazah: { total: 1 } }] } } });
     await renderSummary();
     expect(await screen.findByText(en.loadFailed, {}, { timeout: 4000 })).toBeInTheDocument();

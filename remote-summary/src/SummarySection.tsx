@@ -26,8 +26,8 @@ function useSummaryTab() {
 }
 
 /**
- * /dashboard/summary (superadmin only): the eight count cards of SPEC §2 "Summary page" and the
- * delivery channels; its "Activity" tab is the activity log (issue 15).
+ * /dashboard/summary (superadmin only): the eight count cards of docs/product/screens.md#summary and the
+ * delivery channels; its "Activity" tab is the activity log (docs/product/rights.md#activity-log).
  */
 export default function SummarySection() {
   const { t, problemText } = useSectionText('summary');

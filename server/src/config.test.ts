@@ -102,7 +102,7 @@ describe('configuration from the environment', () => {
     });
   }
 
-  // Issue 26: S3_URL=ftp://KEY:Secret@host/bucket printed the secret, and so did a REDIS_URL with a password.
+  // S3_URL=ftp://KEY:Secret@host/bucket printed the secret, and so did a REDIS_URL with a password.
   const urlsWithCredentials: [string, string, string[], string][] = [
     ['S3_URL', 'ftp://KEY:Secret@host/bucket', ['KEY', 'Secret'], "'ftp://***:***@host/bucket'"],
     [
@@ -170,7 +170,7 @@ describe('configuration from the environment', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /NODE_ENV=production needs GOOGLE_CLIENT_ID/);
   });
 
-  describe('demo sign-in only on the machine itself (issue 26)', () => {
+  describe('demo sign-in only on the machine itself', () => {
     const loopback: Record<string, string>[] = [
       {},
       { PUBLIC_URL: 'http://localhost:8080' },

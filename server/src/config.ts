@@ -17,7 +17,7 @@ export const QUEUE_ALLOWANCE_MS = 15_000;
 export const MIN_LEASE_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
 
 /**
- * Configuration from the environment (ARCHITECTURE.md "Configuration"). A wrong value stops start-up
+ * Configuration from the environment (docs/architecture.md#configuration). A wrong value stops start-up
  * with a one-line reason; nothing here reads the environment anywhere else.
  */
 const csv = (v: unknown) =>

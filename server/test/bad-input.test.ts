@@ -311,7 +311,7 @@ for (const engine of engines()) {
   });
 }
 
-/** Issue 26: every public route (its `config.access`, from the app's own route table) against hostile input. */
+/** Every public route (its `config.access`, from the app's own route table) against hostile input. */
 /** A front-end build of a few files, so the pages and static files are served rather than "not built yet". */
 function fakeFrontend(): string {
   const root = mkdtempSync(join(tmpdir(), 'un-bad-input-front-'));

@@ -16,7 +16,7 @@ import { newSubscriber } from './support/subscriber-rows';
 
 type Reply = { data?: unknown; message?: string };
 
-/** Issue 26: a note may name the deceased or the family; on a private notice only staff may read it. */
+/** A note may name the deceased or the family; on a private notice only staff may read it. */
 const PRIVATE_NOTE = 'Family of Rahimah binte Salleh receives visitors at Blk 77 Bedok North';
 const PUBLIC_NOTE = 'Burial at Pusara Abadi after the prayer';
 const ADDRESS = 'Blk 1 Jalan Sultan';

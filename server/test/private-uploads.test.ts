@@ -21,7 +21,7 @@ for (const engine of engines()) {
 
     const noticeWithPhoto = async (isPrivacy: boolean) => {
       const form = new FormData();
-      // the same notice twice (private, then public): past the duplicate warning (issue 15)
+      // the same notice twice (private, then public): past the duplicate warning
       const fields = {
         provider,
         name: 'Test Name',

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './support/server';
 import { type CookieJar, signIn } from './support/sign-in';
 
 /**
- * Who may call what, written here from SPEC.md section 6 and not read from server/src/auth/rights.ts,
+ * Who may call what, written here from docs/product/rights.md and not read from server/src/auth/rights.ts,
  * so a wrong line in the server's table makes this test fail. The 7 kinds of caller:
  */
 const CALLERS = ['anonymous', 'none', 'user', 'member', 'editor', 'admin', 'superadmin'] as const;
@@ -17,9 +17,9 @@ type Caller = (typeof CALLERS)[number];
 const ANYONE: readonly Caller[] = CALLERS;
 /** "GET /api/protected returns user": every signed-in account, whatever its rights, so the guard can decide. */
 const SIGNED_IN: readonly Caller[] = ['none', 'user', 'member', 'editor', 'admin', 'superadmin'];
-/** §6: "admin and editor: see only Janaza Notifications and Events"; superadmin sees them too. */
+/** Admin and editor see only Janaza Notifications and Events; superadmin sees them too. */
 const JANAZA_AND_EVENTS: readonly Caller[] = ['editor', 'admin', 'superadmin'];
-/** §6: "Only superadmin may view the members table, its edit/delete/role-assign functions, and the members
+/** Only superadmin may view the members table, its edit/delete/role-assign functions, and the members
  * and committee-members sections"; the Summary page is the superadmin's alone. */
 const SUPERADMIN_ONLY: readonly Caller[] = ['superadmin'];
 
@@ -32,7 +32,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/auth/google/callback': ANYONE,
   'GET /api/auth/google/logout': ANYONE,
   'GET /api/protected': SIGNED_IN,
-  // binding an account to another Google account is a role-level decision: superadmin (issue 13)
+  // binding an account to another Google account is a role-level decision: superadmin (docs/product/rights.md#accounts-and-sign-in)
   'GET /api/v1/admin/users/refused-sign-ins': SUPERADMIN_ONLY,
   'POST /api/v1/admin/users/:id/link-sign-in': SUPERADMIN_ONLY,
   // janaza notifications and their images, providers and sending status
@@ -55,7 +55,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/v1/admin/events/:id': JANAZA_AND_EVENTS,
   'PATCH /api/v1/admin/events/publish/:id': JANAZA_AND_EVENTS,
   'DELETE /api/v1/admin/events/:id': JANAZA_AND_EVENTS,
-  // issue 15: "Send correction" on a published event, rights as for editing events (§6: admin and editor see Events)
+  // "Send correction" on a published event: rights as for editing events (admin and editor see Events)
   'POST /api/v1/admin/events/:id/correction': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/ummahnotify/ai-event/:id': JANAZA_AND_EVENTS,
   // members, committee members, role assignment
@@ -74,7 +74,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/v1/admin/ummahnotify/list': SUPERADMIN_ONLY,
   'GET /api/v1/admin/ummahnotify/stats': SUPERADMIN_ONLY,
   'POST /api/v1/admin/ummahnotify/updateuser': SUPERADMIN_ONLY,
-  // issue 15: the activity log (who did what and when) is for superadmins only
+  // the activity log (who did what and when) is for superadmins only
   'GET /api/v1/admin/audit': SUPERADMIN_ONLY,
   // the public landing page: sign-up without an account, unsubscribe, the feed
   'GET /api/public/signup/options': ANYONE,
@@ -143,7 +143,7 @@ for (const engine of engines()) {
       assert.deepEqual(
         [...registered].filter((k) => !EXPECTED[k]),
         [],
-        'routes without a line here: add one from SPEC.md §6',
+        'routes without a line here: add one from docs/product/rights.md',
       );
       assert.deepEqual(
         Object.keys(EXPECTED).filter((k) => !registered.has(k)),
@@ -152,7 +152,7 @@ for (const engine of engines()) {
       );
     });
 
-    test('every registered route answers each of the 7 callers as SPEC.md §6 says', async () => {
+    test('every registered route answers each of the 7 callers as docs/product/rights.md says', async () => {
       // Logout ends the caller's session, so it is called last.
       const keys = [...server.app.routeKeys].sort(
         (a, b) => Number(a.includes('/logout')) - Number(b.includes('/logout')),

@@ -50,7 +50,7 @@ afterEach(() => {
 
 const where = () => screen.getByTestId('location');
 
-describe('routes (SPEC §2)', () => {
+describe('routes (docs/product/screens.md)', () => {
   it.each(['/', '/thanks', '/admin'])(
     "hands %s, outside the dashboard, to the light public app's page with a full page load",
     async (path) => {

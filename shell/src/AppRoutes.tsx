@@ -28,7 +28,7 @@ export const fullPageLoad = {
   documentUrl: () => performance.getEntriesByType('navigation')[0]?.name,
 };
 
-/** SPEC §2 route table: the shell draws the dashboard; the server sends the light public app's pages for the rest. */
+/** docs/product/screens.md#route-table: the shell draws the dashboard; the server sends the light public app's pages for the rest. */
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>

@@ -32,7 +32,7 @@ export async function fetchEvents(): Promise<EventJson[]> {
   return data.events;
 }
 
-/** POST as form data (SPEC §7), with the poster when there is one. Answers the server's {code, data}. */
+/** POST as form data (docs/product/api.md), with the poster when there is one. Answers the server's {code, data}. */
 export async function createEvent(fields: NewEventFields, image: File | undefined): Promise<EventAnswer> {
   const { data } = await api.post<EventAnswer>(EVENT_PATHS.list, toFormData({ ...fields }, image));
   return data;

@@ -3,7 +3,7 @@ import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
 import type { Dayjs } from 'dayjs';
 import type { EventChanges } from './api';
 
-/** A row being edited (SPEC §4 Row edit): a copy of its values; Save sends it, Cancel drops it. */
+/** A row being edited (docs/product/data.md#row-edit-in-the-lists): a copy of its values; Save sends it, Cancel drops it. */
 export interface EventDraft {
   heading: string;
   headingTa: string;

@@ -14,7 +14,7 @@ import {
 export const noticesKey = ['janaza', 'notices'] as const;
 export const providersKey = ['janaza', 'providers'] as const;
 
-/** SPEC §7: list and create answer code 200 or 201. */
+/** docs/product/api.md: list and create answer code 200 or 201. */
 const isOk = (code: unknown) => code === 200 || code === 201;
 
 export class UnexpectedAnswer extends Error {}
@@ -31,7 +31,7 @@ export async function fetchNotices(): Promise<JanazaNotice[]> {
   return data.data;
 }
 
-/** POST as form data, with the image when there is one; confirmDuplicate: "Create anyway" after the duplicate warning (issue 15). */
+/** POST as form data, with the image when there is one; confirmDuplicate: "Create anyway" after the duplicate warning (docs/product/rules.md#janaza-notice). */
 export async function createNotice(
   values: JanazaCreate,
   image?: File,

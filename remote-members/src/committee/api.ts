@@ -41,7 +41,7 @@ export async function assignRole(
   return (await api.patch<MembersApiItem<CommitteeMember>>(COMMITTEE_API.assign(id), { userId, role })).data;
 }
 
-/** The accounts a sign-in from another Google account was refused for (issue 13). */
+/** The accounts a sign-in from another Google account was refused for (docs/product/rights.md#accounts-and-sign-in). */
 export async function fetchRefusedSignIns(): Promise<RefusedSignIn[]> {
   return (await api.get<{ data: RefusedSignIn[] }>(API_PATHS.refusedSignIns)).data.data;
 }

@@ -92,7 +92,7 @@ export interface Assignment {
   role: AssignableRole | undefined;
 }
 
-/** SPEC §5: an assignment needs both an id and a role (admin, editor, superadmin); otherwise no call. */
+/** docs/product/rules.md: an assignment needs both an id and a role (admin, editor, superadmin); otherwise no call. */
 export function isCompleteAssignment(a: Assignment): a is { userId: string; role: AssignableRole } {
   return committeeAssignSchema.safeParse(a).success;
 }
@@ -115,7 +115,7 @@ export function useAssignRole() {
   });
 }
 
-/** The refused sign-ins waiting for a superadmin to link them (issue 13). */
+/** The refused sign-ins waiting for a superadmin to link them (docs/product/rights.md#accounts-and-sign-in). */
 export function useRefusedSignIns() {
   return useQuery({ queryKey: REFUSED_SIGN_INS_KEY, queryFn: fetchRefusedSignIns, retry: retryServerFaults });
 }

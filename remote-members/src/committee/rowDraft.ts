@@ -1,6 +1,6 @@
 import type { CommitteeMember, CommitteePosition } from '@ummahnotify/shared/domain';
 
-/** The editable copy of a row while it is in edit mode (SPEC §4 "Row edit"). */
+/** The editable copy of a row while it is in edit mode (docs/product/data.md#row-edit-in-the-lists). */
 export interface RowDraft {
   fName: string;
   lName: string;
@@ -26,7 +26,7 @@ export function draftOf(m: CommitteeMember): RowDraft {
   };
 }
 
-/** SPEC §5: the table's save is blocked while first name, last name or email is empty. */
+/** docs/product/rules.md: the table's save is blocked while first name, last name or email is empty. */
 export function missingFields(d: RowDraft): RequiredRowField[] {
   return REQUIRED.filter((f) => d[f].trim() === '');
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
 /**
- * Only a superadmin may see the members and committee sections (SPEC §2, §6); anyone else is sent
+ * Only a superadmin may see the members and committee sections (docs/product/screens.md, rights.md); anyone else is sent
  * to `/`. The shell checks too, but a remote is deployed on its own and must not rely on that.
  */
 export function SuperadminOnly({ children }: { children: ReactNode }) {

@@ -53,7 +53,7 @@ export function toMemberInput(values: Partial<MemberFormValues>): MemberCreateIn
   };
 }
 
-/** The modal offers the legacy position values (SPEC §2): Masjid is 'admin', Partner is 'moderator'. */
+/** The modal offers the legacy position values (docs/product/screens.md): Masjid is 'admin', Partner is 'moderator'. */
 export const MODAL_POSITION_VALUE: Record<MemberPosition, string> = {
   member: 'member',
   masjid: 'admin',

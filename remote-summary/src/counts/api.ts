@@ -3,7 +3,7 @@ import { SUMMARY_API, type Summary, summaryResponseSchema } from '@ummahnotify/s
 
 export const SUMMARY_QUERY_KEY = ['summary'] as const;
 
-/** GET the summary (SPEC §7): `{code, data: [summary]}`, checked against SPEC §3's shape. */
+/** GET the summary (docs/product/api.md): `{code, data: [summary]}`, checked against the shape of docs/product/data.md#summary. */
 export async function fetchSummary(signal?: AbortSignal): Promise<Summary> {
   const { data } = await api.get(SUMMARY_API.summary, { signal });
   return summaryResponseSchema.parse(data).data[0];

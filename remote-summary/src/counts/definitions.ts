@@ -5,13 +5,13 @@ export type LineKey = 'janaza' | 'events' | 'masjids' | 'providers' | 'common' |
 
 export interface CardDef {
   key: CardKey;
-  /** The section the card opens (SPEC §2: four of the eight cards link somewhere). */
+  /** The section the card opens (docs/product/screens.md: four of the eight cards link somewhere). */
   link?: SectionKey;
   total: (s: Summary) => number;
   lines: { key: LineKey; value: (s: Summary) => number }[];
 }
 
-/** The eight cards of SPEC §2 "Summary page", in its order, each reading its numbers from the record. */
+/** The eight cards of docs/product/screens.md#summary, in its order, each reading its numbers from the record. */
 export const CARDS: readonly CardDef[] = [
   { key: 'janazah', link: 'janaza-notifications', total: (s) => s.janazah.total, lines: [] },
   { key: 'events', link: 'events', total: (s) => s.events.total, lines: [] },

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/support/server';
 import { type CookieJar, getJson, signIn } from '../../test/support/sign-in';
 import { staffJar } from '../../test/support/staff';
 
-/** What a browser sends; the answers come from the rule in issue 13, not from the guard's code. */
+/** What a browser sends; the answers come from the rule in docs/product/rights.md#writes-and-cookies, not from the guard's code. */
 for (const engine of engines()) {
   describe(`cookie-authenticated writes come from our own pages (${engine})`, () => {
     let server: TestServer;

@@ -107,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
 
   const signOut = { schema: { response: { 200: messageAnswerSchema } }, config: { access: 'public' } } as const;
   r.get(API_PATHS.logout, signOut, async (request, reply) => {
-    // SPEC §7 makes logout a GET; a link on another site must not sign staff out.
+    // docs/product/api.md makes logout a GET; a link on another site must not sign staff out.
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new HttpError(403, 'Signing out from another site is not allowed.');
     }

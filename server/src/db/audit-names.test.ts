@@ -3,9 +3,9 @@ import { after, describe, test } from 'node:test';
 import { connectTo, engines, freshDatabase } from '../../test/support/databases';
 import { migratorFor } from './migrate';
 
-// The names the features wrote before issue 14, and the ones the activity log reads since.
+// The names the features wrote before 2026-11-25-090-audit-names, and the ones the activity log reads since.
 for (const engine of engines()) {
-  describe(`audit names before issue 14 are renamed (${engine})`, async () => {
+  describe(`the audit names of before 2026-11-25 are renamed (${engine})`, async () => {
     const database = await freshDatabase(engine);
     const db = connectTo(database);
     after(async () => {

@@ -121,7 +121,7 @@ export interface EventsTable {
   published_at: string | null;
   link: string;
   image_id: string | null;
-  /** The pasted AI answer (SPEC §3 AI-extraction JSON) the event was drafted from, as JSON text. */
+  /** The pasted AI answer (docs/product/data.md#event) the event was drafted from, as JSON text. */
   ai_source: string | null;
   created_by: string | null;
   updated_by: string | null;
@@ -247,7 +247,7 @@ export interface JanazaNoticesTable {
   gender: string;
   is_privacy: number;
   due_date: string;
-  /** Issue 15: the prayer the janaza prayer follows (due_date is its computed time); null for an exact time. */
+  /** The prayer the janaza prayer follows (due_date is its computed time); null for an exact time. */
   prayer: string | null;
   note: string;
   address: string;

@@ -15,7 +15,7 @@ type Reply = { data?: unknown; message?: string };
 const FAST_RETRY = { maxAttempts: 50, baseDelayMs: 150, maxDelayMs: 300 };
 
 /**
- * Issue 15 "Messages expire": a janaza message not sent by its prayer time, or an event's not sent by
+ * Messages expire (docs/product/delivery.md#expiry): a janaza message not sent by its prayer time, or an event's not sent by
  * its start, is never sent; it counts as expired. The peer is the local push service.
  */
 for (const engine of engines()) {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Messages expire (issue 15): a janaza message not sent by its prayer time (the notice's due_date),
+ * Messages expire (docs/product/delivery.md#expiry): a janaza message not sent by its prayer time (the notice's due_date),
  * or an event's not sent by its start (date_time), is never sent; its delivery ends `expired`.
  * Three places apply it, so nothing goes out after the deadline:
  * - expireOverdue(): a periodic sweep (delivery/index.ts) marks the pending deliveries of every

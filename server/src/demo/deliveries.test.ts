@@ -55,7 +55,7 @@ for (const engine of engines()) {
           );
         }
       }
-      // Issue 15's demo story: one correction sent, on a notice still to come; one message expired, on
+      // The demo story: one correction sent, on a notice still to come; one message expired, on
       // the notice whose prayer time has passed.
       const corrected = notices.filter((n) => janaza[n.id]?.length === 2);
       assert.equal(corrected.length, 1);

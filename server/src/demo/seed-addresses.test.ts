@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { engines } from '../../test/support/databases';
 import { startDemoServer } from '../../test/support/demo-server';
 
-/** Issue 26: sample people's addresses are on a domain RFC 2606 reserves, so no real mailbox gets them. */
+/** Sample people's addresses are on a domain RFC 2606 reserves, so no real mailbox gets them. */
 const RESERVED = /@([a-z0-9-]+\.)*(invalid|example\.org)$/i;
 
 for (const engine of engines()) {

@@ -53,7 +53,7 @@ describe('serving the shell and the remotes', () => {
   });
 
   test("the signed-out pages get the light public app's page, with or without a query or a final slash", async () => {
-    // SPEC §2's route table: /, /login, /thanks, the two pages of the links in messages, and 403 for anything else.
+    // docs/product/screens.md#route-table: /, /login, /thanks, the two pages of the links in messages, and 403 for anything else.
     const pages = {
       '/': 'landing',
       '/?lang=ta': 'landing',

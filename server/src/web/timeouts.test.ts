@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './timeouts';
 
-/** Issue 26: `Content-Length: 100` and one byte held a connection for over 200 s; the target is a cut within 30 s. */
+/** `Content-Length: 100` and one byte held a connection for over 200 s; the target is a cut within 30 s. */
 const TARGET_MS = 30_000;
 const SLOW_BODY = `POST ${SIGNUP_API.email} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
 

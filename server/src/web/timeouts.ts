@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * How long a client may hold a connection (issue 26: a body that never comes is cut within 30 s).
+ * How long a client may hold a connection (docs/decisions/2026-11-26-demo-sign-in-only-on-loopback.md: a body that never comes is cut within 30 s).
  * Node checks the header and request time-outs every `checkEveryMs`, so a request is cut at most
  * requestMs + checkEveryMs after it began.
  */

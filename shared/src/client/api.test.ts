@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@ummahnotify/shared/domain';
 import { api, setApiBaseUrl } from './api';
 
-describe('api (SPEC §7)', () => {
+describe('api (docs/product/api.md)', () => {
   it('sends credentials and times out after 10 s', () => {
     expect(api.defaults.withCredentials).toBe(true);
     expect(api.defaults.timeout).toBe(REQUEST_TIMEOUT_MS);

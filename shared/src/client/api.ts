@@ -2,7 +2,7 @@ import { REQUEST_TIMEOUT_MS } from '@ummahnotify/shared/domain';
 import axios from 'axios';
 
 /**
- * The one HTTP client of the dashboard (SPEC §7): credentials (cookies) on every call, 10 s timeout.
+ * The one HTTP client of the dashboard (docs/product/api.md): credentials (cookies) on every call, 10 s timeout.
  * The base URL is empty (same origin) until the shell reads `apiUrl` from /app-config.json.
  */
 export const api = axios.create({

@@ -2,7 +2,7 @@ import { useAuthStore } from './authStore';
 
 afterEach(() => useAuthStore.getState().reset());
 
-describe('useAuthStore (SPEC §3 client state)', () => {
+describe('useAuthStore (docs/product/data.md#user)', () => {
   it('starts with an empty user, empty rights and activated true', () => {
     expect(useAuthStore.getState()).toMatchObject({ user: {}, rights: '', activated: true });
   });

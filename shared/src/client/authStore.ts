@@ -15,7 +15,7 @@ export interface AuthState {
   reset: () => void;
 }
 
-/** SPEC §3: user default empty, rights default '', activated default true. */
+/** docs/product/data.md: user default empty, rights default '', activated default true. */
 const SIGNED_OUT = { user: {}, rights: '', activated: true } satisfies Pick<AuthState, 'user' | 'rights' | 'activated'>;
 
 /** The one auth store; shared as a Module Federation singleton so every remote sees the same one. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_TIME_MS } from '@ummahnotify/shared/domain';
 
-/** Server data cache (ARCHITECTURE "Front end behaviour"): unused data is kept 60 s. */
+/** Server data cache (docs/architecture.md#front-end-behaviour): unused data is kept 60 s. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -29,7 +29,7 @@ export interface ApiErrorBody {
   params?: Record<string, string>;
 }
 
-/** Runtime configuration the shell reads beside index.html (ARCHITECTURE.md "Module Federation rules"). */
+/** Runtime configuration the shell reads beside index.html (docs/architecture.md#module-federation). */
 export const appConfigSchema = z.object({
   apiUrl: z.string(),
   demo: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleAnswerSchema } from './rights';
 
-/** What GET /api/protected answers for the signed-in account (SPEC §3 User). */
+/** What GET /api/protected answers for the signed-in account (docs/product/data.md#user). */
 export const protectedUserSchema = z.object({
   _id: z.string(),
   fName: z.string(),

@@ -1,4 +1,4 @@
-/** Business constants and timings of SPEC.md §9, in one place for the server and every remote. */
+/** Business constants and timings of docs/product/rules.md#constants-and-timings, in one place for the server and every remote. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const POSTAL_CODE_DIGITS = 6;

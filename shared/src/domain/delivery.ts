@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from './enums';
 
 /**
- * The delivery engine as staff see it (ARCHITECTURE.md "Delivery engine"): which channels are on,
+ * The delivery engine as staff see it (docs/architecture.md#delivery-engine): which channels are on,
  * how far each notice's or event's messages have gone, and the deliberate "Send correction".
  */
 export const DELIVERY_API = {
@@ -32,7 +32,7 @@ export const deliveryCountsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
-  /** Not sent by the notice's prayer time or the event's start: never sent (issue 15). */
+  /** Not sent by the notice's prayer time or the event's start: never sent (docs/product/delivery.md#expiry). */
   expired: z.number().int(),
 });
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;

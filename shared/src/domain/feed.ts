@@ -9,7 +9,7 @@ export const feedJanazaSchema = z.object({
   dueDate: z.string(),
   /** The prayer the janaza prayer follows (dueDate is its computed time); null for an exact time. */
   prayer: prayerSchema.nullable(),
-  /** The masjid or funeral service (issue 15, the place), and the notice's postal code. */
+  /** The masjid or funeral service (docs/product/delivery.md#what-is-sent), and the notice's postal code. */
   providerName: z.string(),
   postal: z.string(),
   address: z.string(),

@@ -1,6 +1,6 @@
 // No zod here: the light public app (shell/src/publicApp) imports these without the schemas.
 
-/** Paths the dashboard calls (SPEC §7). Server routes and the client use these same names. */
+/** Paths the dashboard calls (docs/product/api.md). Server routes and the client use these same names. */
 export const API_PATHS = {
   signIn: '/api/auth/google',
   signInCallback: '/api/auth/google/callback',
@@ -8,7 +8,7 @@ export const API_PATHS = {
   protected: '/api/protected',
   health: '/healthz',
   appConfig: '/app-config.json',
-  /** A superadmin binds an account to the Google account whose sign-in it refused (issue 13). */
+  /** A superadmin binds an account to the Google account whose sign-in it refused (docs/product/rights.md#accounts-and-sign-in). */
   linkSignIn: '/api/v1/admin/users/:id/link-sign-in',
   /** Accounts whose email a sign-in from another Google account was refused for, waiting for that link. */
   refusedSignIns: '/api/v1/admin/users/refused-sign-ins',
@@ -41,7 +41,7 @@ export const PUBLIC_APP_PAGES = {
   [SIGNUP_PAGES.unsubscribe]: 'unsubscribe',
 } as const;
 
-/** SPEC §2's 403 page: the light public app's page for every path that is neither one of its pages nor the dashboard's. */
+/** docs/product/screens.md#403-page: the light public app's page for every path that is neither one of its pages nor the dashboard's. */
 export const FORBIDDEN_ENTRY = 'forbidden';
 
 export const PUBLIC_APP_ENTRIES = [...Object.values(PUBLIC_APP_PAGES), FORBIDDEN_ENTRY] as const;

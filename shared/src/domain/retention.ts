@@ -1,5 +1,5 @@
 /**
- * Retention of personal data (issue 15, README "Retention of personal data"): RETENTION_DAYS after its
+ * Retention of personal data (docs/product/delivery.md#retention): RETENTION_DAYS after its
  * due date a janaza notice's name, photo, age and note are removed. The name keeps this neutral
  * marker; screens show the catalogue's `retention.removedName` in the reader's language instead.
  */

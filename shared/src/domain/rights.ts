@@ -12,7 +12,7 @@ export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
 export const ROLES = [...RIGHTS, ...COMMUNITY_ROLES] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a superadmin may assign to a committee member (SPEC §5, §9). */
+/** Roles a superadmin may assign to a committee member (docs/product/rules.md, rules.md#constants-and-timings). */
 export const ASSIGNABLE_ROLES = ['admin', 'editor', 'superadmin'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 

@@ -1,6 +1,6 @@
 import { remoteContainerName, SECTIONS, sectionModuleId, sectionPath, sectionsFor } from './sections';
 
-describe('sections (SPEC §2 sidebar, §6)', () => {
+describe('sections (docs/product/screens.md#sections, rights.md)', () => {
   it('gives a superadmin all five sections in sidebar order', () => {
     expect(sectionsFor('superadmin').map((s) => s.key)).toEqual([
       'summary',

@@ -3,7 +3,7 @@ import type { Rights } from './rights';
 
 /**
  * Sub-routes of a section, in tab order; the first is where /dashboard/<section> lands.
- * SPEC §2's route table names them create and edit for all four tabbed sections; the tab labels
+ * docs/product/screens.md#route-table names them create and edit for all four tabbed sections; the tab labels
  * differ per section (janaza: Create / Notifications, events: Create / Events, members and
  * committee members: Create / Edit) and live in each section's i18n namespace as `tab.<key>`.
  */
@@ -14,7 +14,7 @@ export type SectionKey = 'summary' | 'committee-members' | 'members' | 'janaza-n
 
 /**
  * Dashboard sections: the path under /dashboard, the remote that renders it, the module it exposes,
- * its sub-routes, and who may open it (SPEC §2 sidebar, §6).
+ * its sub-routes, and who may open it (docs/product/screens.md#sections, rights.md).
  * The order is the superadmin's sidebar order.
  */
 export interface SectionDef {

@@ -9,7 +9,7 @@ const user = (rights: string | undefined, activated = true): SessionUser => ({
   activated,
 });
 
-describe('decideGuard (SPEC §2 guard)', () => {
+describe('decideGuard (docs/product/screens.md#guard)', () => {
   it('sends a failed check to /thanks without logging out or storing', () => {
     expect(decideGuard({ ok: false })).toEqual({ redirect: '/thanks', logout: false, store: null });
   });

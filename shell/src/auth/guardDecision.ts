@@ -14,12 +14,12 @@ export interface GuardDecision {
 }
 
 /**
- * Roles that get past the role check: SPEC §2's superadmin, admin, user, member, plus editor
- * (ARCHITECTURE "Front end behaviour": §6 gives editors two sections, so they are let in).
+ * Roles that get past the role check: superadmin, admin, editor, user, member (docs/product/screens.md#guard;
+ * editors have two sections, docs/product/rights.md#roles, so they are let in).
  */
 const KNOWN_ROLES: readonly string[] = [...STAFF_RIGHTS, ...COMMUNITY_ROLES];
 
-/** SPEC §2 "Guard", in its order. */
+/** docs/product/screens.md#guard, in its order. */
 export function decideGuard(check: SessionCheck): GuardDecision {
   if (!check.ok || !check.user) return { redirect: '/thanks', logout: false, store: null };
   const user = check.user;

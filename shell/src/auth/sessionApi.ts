@@ -5,7 +5,7 @@ import { API_PATHS } from '@ummahnotify/shared/domain';
 export function readSessionUser(data: unknown): SessionUser | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const user = data as SessionUser;
-  // The legacy spelling of 'none' (SPEC §6).
+  // The legacy spelling of 'none' (docs/product/rights.md).
   return user.rights === 'non' ? { ...user, rights: 'none' } : user;
 }
 
@@ -15,7 +15,7 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
   return readSessionUser(response.data);
 }
 
-/** Ends the session on the server (SPEC §4 "Sign-out") and forgets the user here either way. */
+/** Ends the session on the server (docs/product/data.md#session) and forgets the user here either way. */
 export async function logout(): Promise<void> {
   try {
     await api.get(API_PATHS.logout);

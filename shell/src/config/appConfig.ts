@@ -1,6 +1,6 @@
 import { API_PATHS, type AppConfig, REMOTE_NAMES, type RemoteName } from '@ummahnotify/shared/domain';
 
-/** Used for any field /app-config.json does not give: everything on this origin (ARCHITECTURE defaults). */
+/** Used for any field /app-config.json does not give: everything on this origin (docs/architecture.md defaults). */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   apiUrl: '',
   demo: false,

@@ -3,7 +3,7 @@ import type { Rights, SectionDef } from '@ummahnotify/shared/domain';
 import { Navigate } from 'react-router-dom';
 import { RemoteSection } from '../remotes/RemoteSection';
 
-/** A section the user's rights do not allow sends them to / (SPEC §6); otherwise its remote renders. */
+/** A section the user's rights do not allow sends them to / (docs/product/rights.md); otherwise its remote renders. */
 export function SectionRoute({ section }: { section: SectionDef }) {
   const rights = useAuthStore((s) => s.rights);
   if (!section.rights.includes(rights as Rights)) return <Navigate to="/" replace />;

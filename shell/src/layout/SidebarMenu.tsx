@@ -12,7 +12,7 @@ interface Props {
   onExit: () => void;
 }
 
-/** The sections this user may open (SPEC §2 sidebar, §6), the status footer and the red EXIT button. */
+/** The sections this user may open (docs/product/screens.md#sections, rights.md), the status footer and the red EXIT button. */
 export function SidebarMenu({ onNavigate, onExit }: Props) {
   const { t } = useTranslation('shell');
   const rights = useAuthStore((s) => s.rights);

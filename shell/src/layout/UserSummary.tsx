@@ -2,7 +2,7 @@ import { useAuthStore } from '@ummahnotify/shared/client';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Header: first name (default 'User'), email, and role (default 'User'), SPEC §2. */
+/** Header: first name (default 'User'), email, and role (default 'User'), docs/product/screens.md. */
 export function UserSummary() {
   const { t } = useTranslation('shell');
   const user = useAuthStore((s) => s.user);

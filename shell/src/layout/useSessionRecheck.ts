@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchSessionUser, logout } from '../auth/sessionApi';
 
-/** SPEC §2 "Dashboard layout": it checks the protected endpoint; on failure it logs out and goes to /. */
+/** docs/product/screens.md#layout: it checks the protected endpoint; on failure it logs out and goes to /. */
 export function useSessionRecheck(): void {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; navigate changes on every route change

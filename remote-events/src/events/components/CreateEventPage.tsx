@@ -24,7 +24,7 @@ interface OpenForm {
 }
 
 /**
- * /dashboard/events/create (SPEC §1 poster steps, §2 Events): poster -> text (in the browser) ->
+ * /dashboard/events/create (docs/product/screens.md#events): poster -> text (in the browser) ->
  * prompt to copy -> pasted AI answer -> the pre-filled event form. The form can also be opened empty.
  */
 export function CreateEventPage({ readerFactory }: { readerFactory?: () => Promise<PosterReader> }) {

@@ -2,7 +2,7 @@ import { CorrectionButton, type DeliveryStatusQuery } from '@ummahnotify/shared/
 import { EVENT_PATHS, type EventJson } from '@ummahnotify/shared/domain';
 
 /**
- * Issue 15: "Send correction" of a published event whose broadcast exists, as for a sent janaza notice:
+ * "Send correction" (docs/product/delivery.md#what-is-sent) of a published event whose broadcast exists, as for a sent janaza notice:
  * asks first, then sends the event as it is now, marked as a correction, to everyone it reached.
  */
 export function EventCorrectionButton({ event, status }: { event: EventJson; status: DeliveryStatusQuery }) {

@@ -126,7 +126,7 @@ describe('EventForm', () => {
     expect(sent?.get('image')).toBeNull();
     await waitFor(() => expect(aiBody).toEqual(ai));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 4000 });
-    // Node may fire a timer a millisecond early; the form must stay open about a second (SPEC: closes after 1 s).
+    // Node may fire a timer a millisecond early; the form must stay open about a second (docs/product/rules.md: closes after 1 s).
     expect(closedAt - aiSavedAt).toBeGreaterThanOrEqual(1000 - 5);
     expect(calls).toEqual([`POST ${EVENTS}`, `POST /api/v1/admin/ummahnotify/ai-event/${created.data._id}`]);
   });

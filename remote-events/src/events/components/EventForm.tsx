@@ -16,7 +16,7 @@ export interface EventFormProps {
   poster?: File;
   /** The pasted AI answer, kept with the event once it is created. */
   aiSource?: AiEvent;
-  /** Called 1 s after a successful create (SPEC §4), and by the Close button. */
+  /** Called 1 s after a successful create (docs/product/data.md), and by the Close button. */
   onClose: () => void;
 }
 
@@ -34,7 +34,7 @@ function posterFileList(poster: File | undefined): UploadFile[] {
     : [];
 }
 
-/** The event form, English and Tamil side by side (SPEC §2 Events, §5). */
+/** The event form, English and Tamil side by side (docs/product/screens.md#events, rules.md). */
 export function EventForm({ initialValues, poster, aiSource, onClose }: EventFormProps) {
   const { t, say, schemaText, problemText } = useSectionText('events');
   const toast = useToast();

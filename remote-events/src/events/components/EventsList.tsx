@@ -296,7 +296,7 @@ export function EventsList() {
             pagination={false}
             scroll={{ x: 900 }}
             expandable={{
-              // The row being edited gets a second line for its link (SPEC §2: inline edit adds link).
+              // The row being edited gets a second line for its link (docs/product/screens.md: inline edit adds link).
               expandedRowKeys: editing ? [editing.id] : [],
               expandedRowRender: () => (
                 <Flex gap={8} align="center" wrap>

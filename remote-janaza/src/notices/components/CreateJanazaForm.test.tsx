@@ -87,7 +87,7 @@ describe('CreateJanazaForm', () => {
       'Full Name is required',
       'Age is required',
       'Postal code is required',
-      // Issue 15: the form first offers the time as "after a prayer" on a day.
+      // The form first offers the time as "after a prayer" on a day.
       'Choose the day of the prayer',
       'Choose the prayer',
     ]) {

@@ -28,7 +28,7 @@ interface FormValues extends TimeValues {
 }
 
 /**
- * SPEC §4: after creation the form resets to gender male, not private, no provider. Issue 15: the time
+ * docs/product/data.md: after creation the form resets to gender male, not private, no provider. The time
  * is first offered as "after a prayer", the way a janaza prayer is announced.
  */
 const INITIAL: FormValues = { gender: 'male', isPrivacy: false, timeKind: 'prayer' };
@@ -46,7 +46,7 @@ const FIELDS = [
   'note',
 ] as const;
 
-/** 'Create Janaza Notification' (SPEC §2): validated by the shared schema before anything is sent. */
+/** 'Create Janaza Notification' (docs/product/screens.md): validated by the shared schema before anything is sent. */
 export function CreateJanazaForm() {
   const { t, say, schemaText, problemText } = useSectionText('janaza');
   const toast = useToast();
@@ -57,7 +57,7 @@ export function CreateJanazaForm() {
 
   useEffect(() => {
     if (providers.isError) {
-      // SPEC §8: a provider fetch failure is logged; the user also sees why the list is empty.
+      // docs/product/errors.md: a provider fetch failure is logged; the user also sees why the list is empty.
       console.error('Provider fetch failed', providers.error);
       toast.error(t('providersLoadFailed'));
     }

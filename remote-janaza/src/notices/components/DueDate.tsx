@@ -4,8 +4,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §4: 'Expired-delete it' when passed, day-month-year hour:minute (Asia/Singapore), 'N/A' when missing.
- * Issue 15: a notice tied to a prayer reads as people say it, "25 Nov 2026, after Asar (about 4:08 pm)".
+ * docs/product/data.md: 'Expired-delete it' when passed, day-month-year hour:minute (Asia/Singapore), 'N/A' when missing.
+ * A notice tied to a prayer reads as people say it, "25 Nov 2026, after Asar (about 4:08 pm)".
  * `wrap`: the text may go on several lines (narrow table column).
  */
 export function DueDate({

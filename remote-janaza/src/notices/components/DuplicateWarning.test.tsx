@@ -16,7 +16,7 @@ const MATCHES = [
   { _id: 'n-1', name: 'Haji Ismail bin Osman', dueDate: '2030-05-01T08:08:00.000Z', status: 'approved' },
   { _id: 'n-2', name: 'Ismail Osman', dueDate: '2030-05-02T05:00:00.000Z', status: 'pending' },
 ] as const;
-/** The server's 409 (issue 15), as server/src/features/janaza/duplicates.ts answers it. */
+/** The server's 409, as server/src/features/janaza/duplicates.ts answers it. */
 const CONFLICT = {
   status: 409,
   data: {
@@ -47,7 +47,7 @@ describe('DuplicateWarning', () => {
     const items = within(warning).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]).getByText('Haji Ismail bin Osman')).toBeInTheDocument();
-    // SPEC §4 display, Singapore time: 08:08 UTC is 16:08 in Singapore
+    // docs/product/data.md display, Singapore time: 08:08 UTC is 16:08 in Singapore
     expect(within(items[0]).getByText('01-05-2030 16:08')).toBeInTheDocument();
     expect(within(items[0]).getByText('Notify Now!')).toBeInTheDocument();
     expect(within(items[1]).getByText('Pending')).toBeInTheDocument();

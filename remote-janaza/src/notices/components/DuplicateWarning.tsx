@@ -13,7 +13,7 @@ export function listLink(pathname: string, name: string): string {
 }
 
 /**
- * Issue 15: the notices that look like the one being created (close name, due within 2 days), each
+ * The duplicate warning (docs/product/rules.md#janaza-notice): the notices that look like the one being created (close name, due within 2 days), each
  * with a link to it in the list, and "Create anyway" (sends the form again with confirmDuplicate).
  */
 export function DuplicateWarning({

@@ -126,7 +126,7 @@ describe('JanazaList', () => {
     expect(await screen.findByText('Showing 1 of 4 notifications')).toBeInTheDocument();
   });
 
-  // Issue 26: a malformed link never blanks a page; the list opens as if the bad part were absent.
+  // A malformed link never blanks a page; the list opens as if the bad part were absent.
   for (const query of ['?q=%E0%A4%A', '?q=Haji%E0%A4%A', '?q=%', '?%E0%A4%A=x&q=%FF']) {
     it(`opens unsearched, with every notice, for ${query}`, async () => {
       fakeApi({ [LIST]: list(NOTICES) });
@@ -301,7 +301,7 @@ describe('JanazaList', () => {
     }
   });
 
-  it('a notice after a prayer reads as people say it, in both languages (issue 15)', async () => {
+  it('a notice after a prayer reads as people say it, in both languages', async () => {
     // 08:08 UTC is 4:08 pm in Singapore.
     const asar = notice({ _id: 'p', name: 'Haji Yusof', dueDate: '2099-01-02T08:08:00.000Z', prayer: 'asar' });
     fakeApi({ [LIST]: list([asar]) });

@@ -41,7 +41,7 @@ function searchFromLink(search: string): string {
   }
 }
 
-/** The Notifications tab (SPEC §2): search, status filter, count line, table at md and up, cards below. */
+/** The Notifications tab (docs/product/screens.md): search, status filter, count line, table at md and up, cards below. */
 export function JanazaList() {
   const { t, problemText } = useSectionText('janaza');
   const toast = useToast();

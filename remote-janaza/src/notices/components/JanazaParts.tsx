@@ -10,7 +10,7 @@ import { ImagePicker } from './ImagePicker';
 import { JanazaAvatar } from './JanazaAvatar';
 import { StatusBadge } from './StatusBadge';
 
-/** The parts of a notice the table shows as columns and the cards as sections (SPEC §2). */
+/** The parts of a notice the table shows as columns and the cards as sections (docs/product/screens.md). */
 export type JanazaPartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';
 
 interface Props {

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** How the time of the janaza prayer is given (issue 15): after a daily prayer on a day, or at an exact time. */
+/** How the time of the janaza prayer is given (docs/product/rules.md#janaza-notice): after a daily prayer on a day, or at an exact time. */
 export type TimeKind = 'prayer' | 'exact';
 export const TIME_KINDS: readonly TimeKind[] = ['prayer', 'exact'];
 

@@ -9,7 +9,7 @@ const STYLE = {
   yellow: { background: '#fadb14', color: '#3d2c00' },
 } as const;
 
-/** SPEC §4: green for approved (Notify Now!), red for rejected, yellow otherwise. */
+/** docs/product/data.md: green for approved (Notify Now!), red for rejected, yellow otherwise. */
 export function StatusBadge({ status }: { status: NotificationStatus }) {
   const { t } = useSectionText('janaza');
   const colour = statusBadgeColour(status);

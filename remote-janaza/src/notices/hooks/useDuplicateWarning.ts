@@ -3,7 +3,7 @@ import { type DuplicateMatch, duplicateNoticesAnswerSchema } from '@ummahnotify/
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * The create form's side of the duplicate warning (issue 15). `caught(error)` takes the server's 409
+ * The create form's side of the duplicate warning (docs/product/rules.md#janaza-notice). `caught(error)` takes the server's 409
  * with its matching notices (true: the form shows them instead of an error); `createAnyway(submit)`
  * sends the same form again with `confirmDuplicate: true`; `confirming()` tells the submit whether
  * this sending is that one. A successful create calls `clear()`.

@@ -13,7 +13,7 @@ import { useCallback } from 'react';
 import { imageProblem } from '../components/ImagePicker';
 import { useUpdateJanaza } from './queries';
 
-/** What inline edit may change (SPEC §2): replace image, name, age, gender, private flag, note, status. */
+/** What inline edit may change (docs/product/screens.md): replace image, name, age, gender, private flag, note, status. */
 export interface JanazaDraft {
   name: string;
   age: number | null;
@@ -45,7 +45,7 @@ const draftOf = (n: JanazaNotice): JanazaDraft => ({
 });
 
 /**
- * One row at a time (SPEC §4): Edit copies the notice into a draft, Save sends it and leaves edit
+ * One row at a time (docs/product/data.md): Edit copies the notice into a draft, Save sends it and leaves edit
  * mode (the row shows the change at once and rolls back with a toast if the server refuses), Cancel
  * discards it. The draft is checked with the shared schema first; a bad draft stays in edit mode.
  */

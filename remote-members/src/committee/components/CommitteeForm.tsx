@@ -9,7 +9,7 @@ import { COMMITTEE_FORM_FIELDS, type CommitteeFormValues, EMPTY_COMMITTEE_FORM, 
 import { useCreateCommitteeMember } from '../hooks';
 
 /**
- * 'Committee Member Form' (SPEC §2): first name, email, contact, birth date and postal required; the
+ * 'Committee Member Form' (docs/product/screens.md): first name, email, contact, birth date and postal required; the
  * digit hints are hints only. A backend user's Google account gets the chosen system rights.
  */
 export function CommitteeForm() {

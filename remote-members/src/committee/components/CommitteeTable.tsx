@@ -35,7 +35,7 @@ import { changedFields, draftOf, missingFields, type RowDraft } from '../rowDraf
 import { RoleAssign } from './RoleAssign';
 
 /**
- * The members management table (SPEC §2, §4 "Row edit"): an editable table at md and up, cards below.
+ * The members management table (docs/product/screens.md, data.md#row-edit-in-the-lists): an editable table at md and up, cards below.
  * One row in edit at a time; save is blocked (fields marked) while first name, last name or email is
  * empty; delete asks first; each row has its role-assign control; rows animate in 0.05 s apart.
  */
@@ -61,7 +61,7 @@ export function CommitteeTable() {
     if (!editing) return;
     const missing = missingFields(editing.draft);
     if (missing.length > 0) {
-      row.refuse(Object.fromEntries(missing.map((f) => [f, '']))); // SPEC §5: blocked without a message; the empty fields are marked
+      row.refuse(Object.fromEntries(missing.map((f) => [f, '']))); // docs/product/rules.md: blocked without a message; the empty fields are marked
       return;
     }
     const changes = changedFields(m, editing.draft);

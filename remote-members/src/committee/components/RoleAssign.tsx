@@ -7,7 +7,7 @@ import { isCompleteAssignment, useAssignRole } from '../hooks';
 
 const isAssignable = (r: string): r is AssignableRole => (ASSIGNABLE_ROLES as readonly string[]).includes(r);
 
-/** A row's role-assign control: admin, editor or superadmin (SPEC §2, §5, §8). */
+/** A row's role-assign control: admin, editor or superadmin (docs/product/screens.md, rules.md, errors.md). */
 export function RoleAssign({ member }: { member: CommitteeMember }) {
   const { t, details } = useSectionText('committee');
   const toast = useToast();

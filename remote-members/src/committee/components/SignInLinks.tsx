@@ -6,7 +6,7 @@ import { useSectionText } from '../../common/useSectionText';
 import { useLinkSignIn, useRefusedSignIns } from '../hooks';
 
 /**
- * The accounts a sign-in from another Google account was refused for (issue 13): a superadmin links the
+ * The accounts a sign-in from another Google account was refused for (docs/product/rights.md#accounts-and-sign-in): a superadmin links the
  * new Google account on purpose, after checking with the person. Shown under the committee table only
  * while something waits; a failed load is only logged (the table above has its own error state).
  */

@@ -6,7 +6,7 @@ import { EMPTY_MEMBER_FORM, MEMBER_FORM_FIELDS, type MemberFormValues, toMemberI
 import { useCreateMember } from '../hooks';
 import { MemberFields } from './MemberFields';
 
-/** Members section, Create tab (SPEC §2): 'Member created successfully!' / 'Failed to create member'. */
+/** Members section, Create tab (docs/product/screens.md): 'Member created successfully!' / 'Failed to create member'. */
 export function MemberCreateForm() {
   const { t, say, details } = useSectionText('members');
   const toast = useToast();

@@ -17,7 +17,7 @@ const STATUS_BADGE: Record<MembershipStatus, 'success' | 'warning' | 'default'> 
   inactive: 'default',
 };
 
-/** The fields the modal's edit mode changes (SPEC §2); the rest of the record stays as it is. */
+/** The fields the modal's edit mode changes (docs/product/screens.md); the rest of the record stays as it is. */
 function changesFrom(values: MemberFormValues): MemberChanges {
   const input = toMemberInput(values);
   return {
@@ -34,7 +34,7 @@ function changesFrom(values: MemberFormValues): MemberChanges {
   };
 }
 
-/** 'Member Details' (SPEC §2, §4): view mode, the Edit toggle to edit mode and back; Save closes on success. */
+/** 'Member Details' (docs/product/screens.md, data.md): view mode, the Edit toggle to edit mode and back; Save closes on success. */
 export function MemberDetailsModal({
   member,
   onClose,

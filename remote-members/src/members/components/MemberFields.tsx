@@ -9,7 +9,7 @@ import { type MemberFormValues, toMemberInput } from '../formValues';
 /**
  * The member fields shared by the create form and the Member Details modal's edit mode. `variant`
  * picks the position choices (create: member / partner / masjid; modal: member / Masjid (admin) /
- * Partner (moderator), SPEC §2) and which fields show (the modal edits no postal code or birth date).
+ * Partner (moderator), docs/product/screens.md) and which fields show (the modal edits no postal code or birth date).
  */
 export function MemberFields({ variant }: { variant: 'create' | 'modal' }) {
   const { t, schemaText } = useSectionText('members');

@@ -12,7 +12,7 @@ import { useMembers, useRevokeMember } from '../hooks';
 import { MemberDetailsModal } from './MemberDetailsModal';
 import { PositionTag } from './PositionTag';
 
-/** Members section, Edit tab (SPEC §2): a table at md and up, cards below; View to Edit and Revoke. */
+/** Members section, Edit tab (docs/product/screens.md): a table at md and up, cards below; View to Edit and Revoke. */
 export function MembersList() {
   const { t, details } = useSectionText('members');
   const toast = useToast();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Members, masjids and partners (SPEC §3 "Member (admin member record)"). Masjids and partners are the
+ * Members, masjids and partners (docs/product/data.md#member). Masjids and partners are the
  * providers a janaza notice is linked to.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow later schema types.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Janaza notices (SPEC §3 Notification). The provider's name and contact are copied onto the notice
+ * Janaza notices (docs/product/data.md#janaza-notice). The provider's name and contact are copied onto the notice
  * when it is saved, so a notice keeps reading right after its provider is edited or removed.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow later schema types.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Events (SPEC §3 Event), with the pasted AI answer they were drafted from and their poster upload. */
+/** Events (docs/product/data.md#event), with the pasted AI answer they were drafted from and their poster upload. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow later schema types.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

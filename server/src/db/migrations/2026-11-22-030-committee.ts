@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Committee members, the administrators (SPEC §3 "Committee member"). One who is a backend user gives
+ * Committee members, the administrators (docs/product/data.md#committee-member). One who is a backend user gives
  * `rights` to the users row with the same verified email (matched on email, so no foreign key).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow later schema types.

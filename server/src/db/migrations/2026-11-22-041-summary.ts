@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type CountedTable, dropCounterTriggers, installCounters } from '../counter-triggers';
 
 /**
- * The summary's counters (SPEC §3 "Summary record"), kept by triggers on the tables they count.
+ * The summary's counters (docs/product/data.md#summary), kept by triggers on the tables they count.
  * Subscribers count by channel and state (confirmed, pending, deactivated) and, among the confirmed,
  * by topic; members by position; accounts by rights. The lists are written out here, not imported,
  * because a released migration must not change when the enums do.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 /**
- * Unsubscribe tokens are no longer kept in clear (issue 13): a leaked database must not let anyone
+ * Unsubscribe tokens are no longer kept in clear: a leaked database must not let anyone
  * unsubscribe people. subscribers.token becomes
  * - token_hash: SHA-256 of the subscriber's current link token (an HMAC of the subscriber's id under
  *   the server's key, made again for every email: features/signup/unsubscribe-token.ts), and

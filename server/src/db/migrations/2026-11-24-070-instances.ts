@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../counter-triggers';
 
 /**
- * What several server instances on one database share (issue 16): the image bytes (uploads were files
+ * What several server instances on one database share (docs/decisions/2026-11-24-instances-share-state-through-the-database.md): the image bytes (uploads were files
  * in each instance's DATA_DIR), the generated keys (session secret, VAPID), the rate-limit counters,
  * and the leases of the periodic jobs.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15, prayer-tied time: the daily prayer a janaza prayer follows (subuh, zohor, asar, maghrib,
+ * Prayer-tied time (docs/decisions/2026-11-25-prayer-tied-janaza-time.md): the daily prayer a janaza prayer follows (subuh, zohor, asar, maghrib,
  * isyak). due_date then holds that prayer's computed time; null for a notice given at an exact time.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow later schema types.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 15: retention of personal data and the activity log.
+ * Retention of personal data (docs/decisions/2026-11-25-expiry-retention-activity.md) and the activity log.
  * - janaza_notices.personal_data_removed_at: when the retention job (features/retention) removed the
  *   notice's personal data; null until then. The job looks for due dates past the retention period
  *   among the notices still holding it (a partial index: removed notices leave it).

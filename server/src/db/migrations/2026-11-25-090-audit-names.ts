@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 14: one noun per entity and one tense in the audit log, as the features now write it:
+ * One noun per entity and one tense in the audit log, as the features now write it:
  * `<entity>.<past participle>` (event.created, not event.create; committee-member.*, not committee.*
  * under the entity committee_member). Rows written before are renamed, so the activity log reads one way.
  */

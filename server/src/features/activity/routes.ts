@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SUPERADMIN } from '../../auth/rights';
 import { listActivity, listPeople } from './store';
 
-/** The activity log (issue 15): superadmin only; `{code, data, nextCursor, people}`. */
+/** The activity log (docs/product/rights.md#activity-log): superadmin only; `{code, data, nextCursor, people}`. */
 export async function registerActivity(app: FastifyInstance): Promise<void> {
   const { db } = app;
   app.withTypeProvider<ZodTypeProvider>().get(

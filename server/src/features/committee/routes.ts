@@ -30,7 +30,7 @@ const ITEM = membersItemAnswerOf(committeeMemberSchema);
 const ONE = `${COMMITTEE_API.list}/:id`;
 const ASSIGN = `${COMMITTEE_API.list}/assign/:id`;
 
-/** Committee members (SPEC §7): superadmin only. Answers `{code, data}`; create answers 201. */
+/** Committee members (docs/product/api.md): superadmin only. Answers `{code, data}`; create answers 201. */
 export async function registerCommittee(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -105,7 +105,7 @@ export async function updateCommitteeMember(
   });
 }
 
-/** Gives a backend user's account one of the assignable roles (SPEC §5): stored as the member's rights. */
+/** Gives a backend user's account one of the assignable roles (docs/product/rules.md): stored as the member's rights. */
 export async function assignRole(
   db: Db,
   id: string,

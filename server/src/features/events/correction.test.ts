@@ -18,7 +18,7 @@ type Reply = { code?: number; data?: { _id?: string; number?: number }; message?
 const WHATSAPP = { token: 'EAAG-correction-test', phoneId: '109876500001' };
 
 /**
- * Issue 15: "Send correction" on a published event reaches, on every channel (each a real local
+ * "Send correction" on a published event reaches, on every channel (each a real local
  * peer), the people its broadcast reached, marked as a correction, with the event as it is now.
  */
 for (const engine of engines()) {

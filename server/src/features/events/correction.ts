@@ -7,7 +7,7 @@ import { registerCorrectionRoute } from '../delivery/correction-route';
 const m = catalogues.events.en;
 
 /**
- * "Send correction" of a published event (issue 15), as for a sent janaza notice. Refused (404) for an
+ * "Send correction" of a published event (docs/product/delivery.md#what-is-sent), as for a sent janaza notice. Refused (404) for an
  * unknown event and (409) when it is not published, was never sent, or while another correction is being
  * queued. Rights: as editing events (staff).
  */

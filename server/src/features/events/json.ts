@@ -24,7 +24,7 @@ function aiSource(text: string | null): AiEvent | null {
   }
 }
 
-/** A row as the API answers it: SPEC §3 field names, booleans as booleans, the image as its staff URL. */
+/** A row as the API answers it: docs/product/data.md field names, booleans as booleans, the image as its staff URL. */
 export function eventToJson(row: EventRow): EventJson {
   return {
     _id: row.id,

@@ -24,7 +24,7 @@ const PUBLISH = EVENT_PATHS.publish(':id');
 const AI_SOURCE = EVENT_PATHS.aiSource(':id');
 
 /**
- * Events (SPEC §7, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
+ * Events (docs/product/api.md, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
  * delete, and the pasted AI answer kept as the draft source. Staff only.
  */
 export async function registerEvents(app: FastifyInstance): Promise<void> {

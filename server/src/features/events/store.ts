@@ -24,7 +24,7 @@ type Reader = Kysely<Database> | Tx;
 
 const notFound = () => new HttpError(404, catalogues.events.en['server.notFound']);
 
-/** Latest date first. Without `limit` the full list (ARCHITECTURE.md "API"). */
+/** Latest date first. Without `limit` the full list (docs/architecture.md#api-conventions). */
 export async function listEvents(
   db: Db,
   query: EventListQuery,
@@ -68,7 +68,7 @@ export interface Writer {
   actorId: string;
 }
 
-/** A new event, never published (SPEC §4), with its poster when one was sent. */
+/** A new event, never published (docs/product/data.md), with its poster when one was sent. */
 export async function createEvent(
   { db, images, actorId }: Writer,
   fields: CreateEvent,

@@ -153,7 +153,7 @@ for (const engine of engines()) {
       assert.equal(field(lines, 'DTSTART'), row.due_date.replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, ''));
       assert.equal(field(lines, 'DURATION'), 'PT1H');
       assert.equal(field(lines, 'SUMMARY'), 'Janaza prayer: Name soon');
-      // Issue 15: the provider, the address and "Singapore <postal>"; the time as people say it, the map link.
+      // The provider, the address and "Singapore <postal>"; the time as people say it, the map link.
       assert.equal(field(lines, 'LOCATION'), 'Provider\\, Masjid Sultan\\, 3 Muscat St\\, Singapore 123456');
       assert.match(
         field(lines, 'DESCRIPTION') ?? '',

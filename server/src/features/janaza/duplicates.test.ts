@@ -8,7 +8,7 @@ import { insertMasjid, staffJar } from '../../../test/support/staff';
 import { namesClose } from './duplicates';
 
 /**
- * Issue 15's duplicate warning. The pairs below are how the community writes one person's name (or two
+ * The duplicate warning (docs/product/rules.md#janaza-notice). The pairs below are how the community writes one person's name (or two
  * people's), judged by a reader, not by the code: link words, case, punctuation, spelling slips.
  */
 describe('namesClose: the same person written two ways', () => {

@@ -165,7 +165,7 @@ for (const engine of engines()) {
       assert.deepEqual(await counts(), before);
     });
 
-    test('create (JSON): 201, SPEC §3 fields, provider copied, defaults, creator as userId, audited', async () => {
+    test('create (JSON): 201, docs/product/data.md fields, provider copied, defaults, creator as userId, audited', async () => {
       const before = await counts();
       const res = await call('POST', JANAZA_PATHS.notices, admin, valid({ note: 'Solat after Zohor' }));
       assert.equal(res.status, 201);

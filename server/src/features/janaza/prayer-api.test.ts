@@ -9,7 +9,7 @@ import { type CookieJar, signIn } from '../../../test/support/sign-in';
 import { renderJanaza } from '../../delivery/messages';
 import { prayerTime } from './prayer-time';
 
-/** Issue 15: a notice's time tied to a prayer, and its place, through the API, the feed, the .ics and messages. */
+/** A notice's time tied to a prayer, and its place, through the API, the feed, the .ics and messages. */
 const DAY = '2030-05-02';
 interface Body {
   data: JanazaNotice;

@@ -2,7 +2,7 @@ import { type Prayer, parsePrayerDate } from '@ummahnotify/shared/domain';
 import { CalculationMethod, Coordinates, Madhab, PrayerTimes } from 'adhan';
 
 /**
- * THE place a prayer's time is computed (issue 15, prayer-tied time): adhan's Singapore method (MUIS
+ * THE place a prayer's time is computed (docs/decisions/2026-11-25-prayer-tied-janaza-time.md): adhan's Singapore method (MUIS
  * convention: Fajr 20°, Isha 18°, Asr by the Shafi'i shadow length, Zohor 1 minute after noon, times
  * rounded up to the minute) at the centre of Singapore. The island is about 50 km across: a prayer's time
  * differs by under 2 minutes from one end to the other, as on MUIS's single national timetable.

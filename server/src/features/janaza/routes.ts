@@ -36,8 +36,8 @@ const providerUnknown = () =>
 const notFound = () => new HttpError(404, m['error.notFound']);
 
 /**
- * The janaza handlers, built once per app. Exported so SPEC §7's second path set
- * (/api/api/v1/admin/ummahnotify/janaza) can mount the same list and create with
+ * The janaza handlers, built once per app. Exported so the second path set
+ * (/api/api/v1/admin/ummahnotify/janaza, docs/product/api.md) can mount the same list and create with
  * `registerJanazaListAndCreate(app, JANAZA_PATHS.legacyNotices)`: one implementation.
  */
 function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) {
@@ -192,8 +192,8 @@ function registerJanazaListAndCreate(app: FastifyInstance, path: string): void {
 }
 
 /**
- * SPEC §7: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id};
- * the same list and create again at /api/api/v1/admin/ummahnotify/janaza (SPEC §7's second set of paths);
+ * docs/product/api.md: GET/POST /api/v1/admin/notifications/janaza, PATCH/DELETE /api/v1/admin/notifications/janaza/{id};
+ * the same list and create again at /api/api/v1/admin/ummahnotify/janaza (the second set of paths, docs/product/api.md);
  * and the correction of a sent notice.
  */
 export async function registerJanaza(app: FastifyInstance): Promise<void> {

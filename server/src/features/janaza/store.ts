@@ -22,7 +22,7 @@ export type JanazaRow = Selectable<JanazaNoticesTable>;
 type Trx = Transaction<Database>;
 const m = catalogues.janaza.en;
 
-/** Row -> the API's JSON (SPEC §3 field names). */
+/** Row -> the API's JSON (docs/product/data.md field names). */
 export function toNotice(row: JanazaRow): JanazaNotice {
   return {
     _id: row.id,

@@ -4,7 +4,7 @@ import type { MembersTable } from '../../db/schema';
 
 export type MemberRow = Selectable<MembersTable>;
 
-/** Row -> the API's member (SPEC §3 field names). */
+/** Row -> the API's member (docs/product/data.md field names). */
 export function toMember(row: MemberRow): Member {
   return {
     _id: row.id,

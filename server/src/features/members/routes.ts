@@ -24,7 +24,7 @@ const ITEM = membersItemAnswerOf(memberSchema);
 const ONE = MEMBERS_API.one(':id');
 const VERIFY = MEMBERS_API.verify(':id');
 
-/** Members, masjids and partners (SPEC §7): superadmin only. Answers `{code, data}`. */
+/** Members, masjids and partners (docs/product/api.md): superadmin only. Answers `{code, data}`. */
 export async function registerMembers(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@ import type { Provider } from '@ummahnotify/shared/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MembersTable } from '../../db/schema';
 
-/** Providers are the members whose position is masjid or partner (ARCHITECTURE.md "Data"). */
+/** Providers are the members whose position is masjid or partner (docs/architecture.md#data). */
 export const PROVIDER_POSITIONS = ['masjid', 'partner'] as const;
 
 type ProviderRow = Pick<Selectable<MembersTable>, 'id' | 'business_name' | 'first_name' | 'last_name' | 'contact'>;

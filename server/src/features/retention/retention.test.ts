@@ -179,7 +179,7 @@ for (const engine of engines()) {
     });
   });
 
-  // Several instances share PostgreSQL; a SQLite deployment runs one (ARCHITECTURE.md). Two apps in one
+  // Several instances share PostgreSQL; a SQLite deployment runs one (docs/architecture.md). Two apps in one
   // test process on one SQLite file block each other's transactions (the driver waits synchronously).
   describe(`retention with two instances (${engine})`, { skip: engine === 'sqlite' }, () => {
     let instances: TestInstances;

@@ -16,7 +16,7 @@ interface Answer {
   body: { key?: string; message?: string; status?: string };
 }
 
-/** The eight spellings of one Gmail mailbox (issue 26's review: victim+1@, v.ictim@, VICTIM+3@...). */
+/** The eight spellings of one Gmail mailbox (docs/decisions/2026-11-26-signup-limits.md: victim+1@, v.ictim@, VICTIM+3@...). */
 const spellingsOf = (name: string) => [
   `${name}@gmail.com`,
   `${name}+1@gmail.com`,

@@ -4,7 +4,7 @@ import { domainOf, mailboxOf } from './mailbox';
 
 describe('the mailbox an address reaches (counting only)', () => {
   test("the review's spellings of one Gmail mailbox are one mailbox", () => {
-    // issue 26: victim+1@, v.ictim@, VICTIM+3@... all reached victim@gmail.com
+    // victim+1@, v.ictim@, VICTIM+3@... all reached victim@gmail.com
     const spellings = [
       'victim@gmail.com',
       'victim+1@gmail.com',

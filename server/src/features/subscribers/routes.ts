@@ -17,8 +17,8 @@ import { subscriberStats } from './stats';
 import { listSubscribers, updateSubscriber } from './store';
 
 /**
- * The admin side of subscribers (SPEC §7, second set of paths): list, stats, updateuser, superadmin
- * only. (The janaza list and create that SPEC §7 also lists under this prefix are the janaza feature's.)
+ * The admin side of subscribers (docs/product/api.md, second set of paths): list, stats, updateuser, superadmin
+ * only. (The janaza list and create that docs/product/api.md also lists under this prefix are the janaza feature's.)
  */
 export async function registerSubscribers(app: FastifyInstance): Promise<void> {
   const { db } = app;

@@ -13,7 +13,7 @@ export async function readCounters(db: Db): Promise<Counters> {
   return (name) => byName.get(name) ?? 0;
 }
 
-/** SPEC §3 "Summary record" from the counters. */
+/** docs/product/data.md#summary from the counters. */
 export function summaryFrom(c: Counters, updatedAt: string): Summary {
   const administrators = { admins: c('users.admin'), editors: c('users.editor'), superadmins: c('users.superadmin') };
   return {

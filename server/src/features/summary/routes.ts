@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SUPERADMIN } from '../../auth/rights';
 import { readSummary } from './counters';
 
-/** GET the superadmin's summary: `{code: 200, data: [summary]}` (SPEC §7), from trigger-kept counters. */
+/** GET the superadmin's summary: `{code: 200, data: [summary]}` (docs/product/api.md), from trigger-kept counters. */
 export async function registerSummary(app: FastifyInstance): Promise<void> {
   const { db } = app;
   app.get(

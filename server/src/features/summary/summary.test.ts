@@ -19,7 +19,7 @@ import { countSummaryDirectly } from '../../../test/support/summary-direct-count
 type SummaryBody = { code: number; data: Summary[] };
 type Created = { code: number; data: { _id: string } };
 
-/** SPEC §3 "Summary record", as a list of paths: the answer must have exactly these, no more, no fewer. */
+/** docs/product/data.md#summary, as a list of paths: the answer must have exactly these, no more, no fewer. */
 const SPEC_FIELDS = [
   'janazah.total',
   'events.total',
@@ -79,7 +79,7 @@ for (const engine of engines()) {
     });
     after(async () => server.stop());
 
-    test('answers {code: 200, data: [summary]} with exactly the fields of SPEC §3', async () => {
+    test('answers {code: 200, data: [summary]} with exactly the fields of docs/product/data.md', async () => {
       const res = await root.get<SummaryBody>(SUMMARY_API.summary);
       assert.equal(res.status, 200);
       assert.equal(res.body.code, 200);

@@ -1,4 +1,4 @@
-/** A multipart body (SPEC §7): every given field as text, and the image file when there is one. */
+/** A multipart body (docs/product/api.md): every given field as text, and the image file when there is one. */
 export function toFormData(fields: Record<string, unknown>, image?: File): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {

@@ -17,7 +17,7 @@ export interface RowDraft<D> {
   cancel: () => void;
 }
 
-/** The inline row edit (SPEC §4 "Row edit"): one row at a time, a draft copy, Save or Cancel. */
+/** The inline row edit (docs/product/data.md#row-edit-in-the-lists): one row at a time, a draft copy, Save or Cancel. */
 export function useRowDraft<D extends object>(): RowDraft<D> {
   const [editing, setEditing] = useState<{ id: string; draft: D; problems: DraftProblems<D> } | null>(null);
   const start = useCallback((id: string, draft: D) => setEditing({ id, draft, problems: {} }), []);

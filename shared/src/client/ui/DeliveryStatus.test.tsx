@@ -341,7 +341,7 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       expect(telegram).toHaveAccessibleName('Telegram: 1200 sent, 0 failed, 4800 pending, 0 expired');
       expect(item('a').querySelector('[data-progress]')).toBeNull();
       expect(item('a')).not.toHaveTextContent(/All by|Paused|paused|waiting/);
-      // the names are whole: no ellipsis cuts them (issue 27)
+      // the names are whole: no ellipsis cuts them
       for (const name of ['Web push', 'Email', 'Telegram', 'WhatsApp']) {
         const label = within(item('a')).getByText(name);
         expect(label.closest('[style*="ellipsis"]')).toBeNull();

@@ -152,7 +152,7 @@ function ChannelLine({
       data-channel={channel}
       style={{ ...SMALL, display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid' }}
     >
-      {/* The name wraps between its words when the column is narrow, never cut (issue 27); the icon hangs before it. */}
+      {/* The name wraps between its words when the column is narrow, never cut; the icon hangs before it. */}
       <span style={HANGING}>
         {ICON[channel]} {label}
       </span>

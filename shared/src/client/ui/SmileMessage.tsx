@@ -2,7 +2,7 @@ import { SmileOutlined } from '@ant-design/icons';
 import { Result, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: any dashboard path that is not a page shows a friendly 'Smile!'. */
+/** docs/product/screens.md: any dashboard path that is not a page shows a friendly 'Smile!'. */
 export function SmileMessage() {
   const { t } = useTranslation('shell');
   const { token } = theme.useToken();

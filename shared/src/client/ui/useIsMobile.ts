@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** True under 768 px (SPEC §9): the menu collapses and tables become cards. */
+/** True under 768 px (docs/product/rules.md#constants-and-timings): the menu collapses and tables become cards. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 
-/** antd toasts with SPEC §9's timings: success 2 s, error 4 s (at most 20 at once, set in AppProviders). */
+/** antd toasts with docs/product/rules.md#constants-and-timings timings: success 2 s, error 4 s (at most 20 at once, set in AppProviders). */
 export function useToast() {
   const { message } = App.useApp();
   return useMemo(

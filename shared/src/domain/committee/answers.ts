@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { committeePositionSchema, genderSchema } from '../enums';
 import { RIGHTS } from '../rights';
 
-/** A committee member as the API answers it (SPEC §3 "Member (management table view)" and "Committee member"). */
+/** A committee member as the API answers it (docs/product/data.md#committee-member). */
 export const committeeMemberSchema = z.object({
   _id: z.string(),
   fName: z.string(),

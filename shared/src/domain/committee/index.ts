@@ -1,6 +1,6 @@
 /**
- * Committee members: the administrators (SPEC §2 "Committee members", "Members management table",
- * §3 "Committee member", §5). A committee member who is a backend user holds `rights` on the
+ * Committee members: the administrators (docs/product/screens.md#committee-members,
+ * data.md#committee-member, rules.md#committee-member). A committee member who is a backend user holds `rights` on the
  * Google account with the same verified email.
  */
 export * from './answers';

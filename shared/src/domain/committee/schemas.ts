@@ -8,7 +8,7 @@ import { assignableRoleSchema, rightsSchema } from '../rights';
 const m = text.en;
 const upTo = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 
-/** Contact (8 or 9 digits) and postal (6 digits) hints are hints only: no pattern is enforced (SPEC §5). */
+/** Contact (8 or 9 digits) and postal (6 digits) hints are hints only: no pattern is enforced (docs/product/rules.md). */
 const committeeFields = {
   fName: upTo(100, m['error.fNameTooLong']).min(1, m['error.fNameRequired']),
   lName: upTo(100, m['error.lNameTooLong']),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { EVENT_LIMITS } from './limits';
 
 // ---------------------------------------------------------------------------------------------------
-// Poster -> prompt -> AI JSON (SPEC §1 steps 2 and 3, §3 AI-extraction JSON, §5)
+// Poster -> prompt -> AI JSON (docs/product/screens.md#events, data.md#event, rules.md#event)
 // ---------------------------------------------------------------------------------------------------
 
 const aiText = z.string().max(EVENT_LIMITS.content);
 
-/** The AI-extraction JSON (SPEC §3) as stored and answered back (plain: the server encodes answers with it). */
+/** The AI-extraction JSON (docs/product/data.md) as stored and answered back (plain: the server encodes answers with it). */
 export const aiEventAnswerSchema = z.object({
   heading: aiText,
   headingTa: aiText,
@@ -48,7 +48,7 @@ export type AiParseResult = { ok: true; value: AiEvent } | { ok: false; error: t
 
 const FENCED_BLOCK = /```(?:json|JSON)?[ \t]*\r?\n?([\s\S]*?)```/;
 
-/** Reads the AI's answer: plain JSON or a fenced ```json block, holding one object of the SPEC §3 shape. */
+/** Reads the AI's answer: plain JSON or a fenced ```json block, holding one object of the shape in docs/product/data.md#event. */
 export function parseAiEventJson(pasted: string): AiParseResult {
   const fenced = FENCED_BLOCK.exec(pasted);
   // Plain JSON first: a value that itself contains ``` must not be mistaken for a fence.
@@ -96,7 +96,7 @@ export const AI_EVENT_SHAPE = `{
 
 /**
  * The prompt an admin copies into an external AI tool (no call is made from the browser to any AI
- * service). It carries the poster's text and asks for the SPEC §3 JSON in English and Tamil, short
+ * service). It carries the poster's text and asks for the JSON of docs/product/data.md#event in English and Tamil, short
  * sentences ending in full stops, and no transport or navigation information.
  */
 export function buildEventPrompt(ocrText: string): string {

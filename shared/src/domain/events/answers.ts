@@ -16,7 +16,7 @@ export type EventTextFields = Pick<
   | 'registration'
 >;
 
-/** An event as the API answers it (SPEC §3 field names). */
+/** An event as the API answers it (docs/product/data.md field names). */
 export const eventJsonSchema = z.object({
   _id: z.string(),
   heading: z.string(),

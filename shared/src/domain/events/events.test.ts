@@ -27,7 +27,7 @@ describe('buildEventPrompt', () => {
     expect(buildEventPrompt('YOUTH IFTAR\n\nDunlop Street')).toContain('YOUTH IFTAR\nDunlop Street');
   });
 
-  it('asks for the SPEC §3 JSON shape with English and Tamil fields', () => {
+  it('asks for the JSON shape of the AI answer (docs/product/data.md) with English and Tamil fields', () => {
     for (const key of [
       '"heading"',
       '"headingTa"',
@@ -88,7 +88,7 @@ describe('parseAiEventJson', () => {
     ['a heading that is an object', '{"heading": {"en": "x"}}'],
     ['details that are a list', '{"content": {"details": ["a", "b"]}}'],
     ['a fenced block holding broken JSON', '```json\n{"heading": \n```'],
-  ])('refuses %s with the SPEC message', (_what, pasted) => {
+  ])('refuses %s with the catalogue message', (_what, pasted) => {
     expect(parseAiEventJson(pasted)).toEqual({ ok: false, error: INVALID_AI_JSON });
     expect(INVALID_AI_JSON).toBe('Invalid JSON. Please check the format.');
   });
@@ -166,7 +166,7 @@ describe('the event schema (form rules and server rules)', () => {
     expect(messageFor({ ...valid, dateTime: undefined }, 'dateTime')).toBe('Choose the date and time of the event.');
   });
 
-  it('takes service types from the SPEC list only', () => {
+  it('takes service types from SERVICE_TYPES only', () => {
     expect(createEventSchema.parse({ ...valid, serviceType: 'fundraiser' }).serviceType).toBe('fundraiser');
     expect(createEventSchema.parse({ ...valid, serviceType: '' }).serviceType).toBe('general');
     expect(messageFor({ ...valid, serviceType: 'party' }, 'serviceType')).toBe(

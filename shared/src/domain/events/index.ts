@@ -1,5 +1,5 @@
 /**
- * Events (SPEC §2 'Events', §3 Event and the AI-extraction JSON, §4, §5): paths, limits, the schemas the
+ * Events (docs/product/screens.md#events, data.md#event, rules.md#event): paths, limits, the schemas the
  * server and the form share, the answers, and the poster -> prompt -> AI JSON steps.
  */
 export * from './ai';

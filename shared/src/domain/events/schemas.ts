@@ -71,7 +71,7 @@ export function isHttpUrl(s: string): boolean {
 }
 
 /**
- * The event's fields (SPEC §3 Event, §5): heading in both languages and the date and time are
+ * The event's fields (docs/product/data.md#event, rules.md): heading in both languages and the date and time are
  * required, everything else optional. The one schema for the server (JSON and form data) and the form.
  */
 export const eventFieldsSchema = z.object({
@@ -90,7 +90,7 @@ export const eventFieldsSchema = z.object({
   published: z.preprocess(formBoolean, yesNo.default(false)),
 });
 
-/** Create: every field as above, but an event is never published on creation (SPEC §4). */
+/** Create: every field as above, but an event is never published on creation (docs/product/data.md). */
 export const createEventSchema = eventFieldsSchema.omit({ published: true });
 export type CreateEvent = z.output<typeof createEventSchema>;
 

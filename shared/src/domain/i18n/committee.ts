@@ -1,8 +1,8 @@
 import { defineCatalogue } from './catalogue';
 
 /**
- * The committee-members section of remote-members (SPEC §2 "Committee members", "Members management
- * table", §5, §8). Texts the spec quotes are kept exactly. `error.*` are the shared schema's
+ * The committee-members section of remote-members (docs/product/screens.md#committee-members,
+ * rules.md#committee-member, errors.md). Texts the spec quotes are kept exactly. `error.*` are the shared schema's
  * messages and `server.*` the server's refusals; the API answers their keys, so both are shown in the chosen language.
  */
 export const committee = defineCatalogue(

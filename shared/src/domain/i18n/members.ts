@@ -1,7 +1,7 @@
 import { defineCatalogue } from './catalogue';
 
 /**
- * The members section of remote-members (SPEC §2 "Members section", §8). Texts the spec quotes are
+ * The members section of remote-members (docs/product/screens.md#members, errors.md). Texts the spec quotes are
  * kept exactly, typos included ('successfull'). `error.*` are the shared schema's messages and
  * `server.*` the server's refusals; the API answers their keys, so both are shown in the chosen language.
  */

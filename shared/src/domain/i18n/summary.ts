@@ -1,6 +1,6 @@
 import { defineCatalogue } from './catalogue';
 
-/** The summary section (remote-summary), superadmin only: SPEC §2 "Summary page". */
+/** The summary section (remote-summary), superadmin only: docs/product/screens.md#summary. */
 export const summary = defineCatalogue(
   {
     title: 'Summary',

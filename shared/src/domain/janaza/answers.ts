@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { genderSchema, notificationStatusSchema, prayerSchema } from '../enums';
 
-/** A notice as the API answers it (SPEC §3 field names). */
+/** A notice as the API answers it (docs/product/data.md field names). */
 export const janazaNoticeSchema = z.object({
   _id: z.string(),
   /** The provider's _id (a masjid or partner member); null when that member was removed since. */
@@ -28,7 +28,7 @@ export const janazaNoticeSchema = z.object({
 });
 export type JanazaNotice = z.infer<typeof janazaNoticeSchema>;
 
-/** SPEC §3 Provider: a member whose position is masjid or partner. */
+/** docs/product/data.md#member: a member whose position is masjid or partner. */
 export const providerSchema = z.object({ _id: z.string(), businessName: z.string(), contact: z.string() });
 export type Provider = z.infer<typeof providerSchema>;
 

@@ -3,7 +3,7 @@ import { notificationStatusSchema } from '../enums';
 import { janaza as text } from '../i18n/janaza';
 
 /**
- * The duplicate warning of issue 15: creating a notice whose deceased's name is close to an existing
+ * The duplicate warning (docs/product/rules.md#janaza-notice): creating a notice whose deceased's name is close to an existing
  * notice's, due within DUPLICATE_WINDOW_HOURS of it, answers 409 with those notices, unless the form
  * says `confirmDuplicate: true` ("Create anyway"). Only staff with janaza rights get this answer, so
  * names of private notices may appear in it.

@@ -1,5 +1,5 @@
 /**
- * Janaza notices (SPEC §2 'Janaza notifications', §3 Notification and Provider, §4, §5; issue 15):
+ * Janaza notices (docs/product/screens.md#janaza-notifications, data.md#janaza-notice, rules.md#janaza-notice):
  * paths, limits, the schemas the server and the form share, the answers, how notices read, the
  * prayers a janaza prayer follows, and the duplicate warning.
  */

@@ -40,7 +40,7 @@ const errorsOf = (input: unknown) => {
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-describe('janazaCreateSchema (SPEC §5)', () => {
+describe('janazaCreateSchema (docs/product/rules.md)', () => {
   it('requires provider, name, age, postal and due date', () => {
     expect(errorsOf({})).toEqual({
       provider: 'Please choose a provider',
@@ -85,7 +85,7 @@ describe('janazaCreateSchema (SPEC §5)', () => {
   });
 });
 
-describe('the time of a notice: exact, or after a prayer (issue 15)', () => {
+describe('the time of a notice: exact, or after a prayer', () => {
   const { dueDate: _exact, ...noTime } = valid;
   it('accepts a prayer with its Singapore date instead of dueDate', () => {
     const r = janazaCreateSchema.parse({ ...noTime, prayer: 'asar', prayerDate: '2027-03-04' });
@@ -131,7 +131,7 @@ describe('janazaUpdateSchema', () => {
   });
 });
 
-describe('dueDateDisplay (SPEC §4)', () => {
+describe('dueDateDisplay (docs/product/data.md)', () => {
   const now = new Date('2026-11-22T00:00:00Z');
   it("is 'N/A' when missing", () => {
     expect(dueDateDisplay(undefined, now)).toEqual({ kind: 'missing' });
@@ -170,7 +170,7 @@ describe('filterNotices', () => {
   });
 });
 
-describe('formatJanazaWhen and formatJanazaPlace (issue 15)', () => {
+describe('formatJanazaWhen and formatJanazaPlace', () => {
   // 08:08 UTC is 4:08 pm in Singapore (UTC+8, no daylight saving).
   const asar = { dueDate: '2026-11-25T08:08:00.000Z', prayer: 'asar' as const };
   it('says a prayer-tied time the way people do, with the date, in both languages', () => {

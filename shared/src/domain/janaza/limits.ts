@@ -1,4 +1,4 @@
-/** The janaza section's limits (SPEC §3, §5). */
+/** The janaza section's limits (docs/product/data.md, rules.md). */
 export const NAME_MAX_LENGTH = 120;
 export const AGE_MAX = 150;
 export const NOTE_MAX_LENGTH = 2000;

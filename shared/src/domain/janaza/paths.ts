@@ -1,8 +1,8 @@
-/** The janaza section's API paths (SPEC §7). */
+/** The janaza section's API paths (docs/product/api.md). */
 export const JANAZA_PATHS = {
   providers: '/api/v1/admin/notifications/providers',
   notices: '/api/v1/admin/notifications/janaza',
   notice: (id: string) => `/api/v1/admin/notifications/janaza/${encodeURIComponent(id)}`,
-  /** SPEC §7's second path set repeats the api prefix; list and create are mounted there too. */
+  /** The second path set (docs/product/api.md) repeats the api prefix; list and create are mounted there too. */
   legacyNotices: '/api/api/v1/admin/ummahnotify/janaza',
 } as const;

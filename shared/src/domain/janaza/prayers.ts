@@ -1,7 +1,7 @@
 // No zod here (its schema is enums.ts' prayerSchema): the light public app's feed reads these.
 
 /**
- * The five daily prayers a janaza prayer is announced after (issue 15, "Prayer-tied time"), with the
+ * The five daily prayers a janaza prayer is announced after (docs/decisions/2026-11-25-prayer-tied-janaza-time.md), with the
  * names people in Singapore use. Their labels, in English and Tamil, are the `prayer` catalogue; the
  * time of each prayer is computed on the server only (server/src/features/janaza/prayer-time.ts).
  */

@@ -2,8 +2,8 @@ import type { NotificationStatus } from '../enums';
 import { singaporeWallClock } from '../time';
 import type { JanazaNotice } from './answers';
 
-/** How notices read in the dashboard: the status badge, the due date (SPEC §4), the list filter. */
-/** SPEC §4: the badge is green for approved, red for rejected, otherwise yellow. */
+/** How notices read in the dashboard: the status badge, the due date (docs/product/data.md), the list filter. */
+/** docs/product/data.md: the badge is green for approved, red for rejected, otherwise yellow. */
 export function statusBadgeColour(s: NotificationStatus): 'green' | 'red' | 'yellow' {
   return s === 'approved' ? 'green' : s === 'rejected' ? 'red' : 'yellow';
 }
@@ -11,7 +11,7 @@ export function statusBadgeColour(s: NotificationStatus): 'green' | 'red' | 'yel
 export type DueDateDisplay = { kind: 'missing' } | { kind: 'expired' } | { kind: 'date'; text: string };
 
 /**
- * SPEC §4 due-date display: 'N/A' when missing, 'Expired-delete it' when passed, otherwise
+ * docs/product/data.md due-date display: 'N/A' when missing, 'Expired-delete it' when passed, otherwise
  * day-month-year hour:minute in Asia/Singapore (e.g. 23-11-2026 14:05).
  */
 export function dueDateDisplay(dueDate: string | null | undefined, now: Date = new Date()): DueDateDisplay {

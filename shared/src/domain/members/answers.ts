@@ -3,7 +3,7 @@ import { memberPositionAnswerSchema } from '../enums';
 import { MEMBERSHIP_STATUSES } from './schemas';
 
 /**
- * A member as the API answers it (SPEC §3 field names). Answer schemas are plain (no input readers such
+ * A member as the API answers it (docs/product/data.md field names). Answer schemas are plain (no input readers such
  * as legacy position names), since the server also encodes its answers with them.
  */
 export const memberSchema = z.object({

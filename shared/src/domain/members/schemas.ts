@@ -132,7 +132,7 @@ export const memberVerifySchema = z.object({ verified: z.boolean({ error: m['err
 
 export const memberIdParamsSchema = z.object({ id: z.uuid({ error: 'is not a valid id' }) });
 
-/** Optional list filters (ARCHITECTURE.md "API"); without them the whole list is answered. */
+/** Optional list filters (docs/architecture.md#api-conventions); without them the whole list is answered. */
 export const memberListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: membershipStatusSchema.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankToUndefined } from '../form-fields';
 
 /**
- * The activity log (issue 15): who did what and when, read from the audit table (server/src/audit.ts)
+ * The activity log (docs/product/rights.md#activity-log): who did what and when, read from the audit table (server/src/audit.ts)
  * by superadmins, in the summary section's "Activity" tab.
  */
 export const ACTIVITY_API = {

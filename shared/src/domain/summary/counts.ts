@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The superadmin's summary (SPEC §2 "Summary page", §3 "Summary record", §7). */
+/** The superadmin's summary (docs/product/screens.md#summary, data.md#summary, api.md). */
 export const SUMMARY_API = {
   summary: '/api/v1/admin/dashboard/summary',
 } as const;
@@ -8,7 +8,7 @@ export const SUMMARY_API = {
 const count = z.number().int().min(0);
 
 /**
- * SPEC §3 "Summary record", field for field. Subscriber counts are confirmed, active subscribers
+ * docs/product/data.md#summary, field for field. Subscriber counts are confirmed, active subscribers
  * (the people a notice reaches); administrators are accounts by their current rights.
  * updatedAt is when these counts were read (UTC ISO 8601).
  */
@@ -27,7 +27,7 @@ export const summarySchema = z.strictObject({
 });
 export type Summary = z.infer<typeof summarySchema>;
 
-/** SPEC §7: "data array; first element is the summary". */
+/** docs/product/api.md: "data array; first element is the summary". */
 export const summaryResponseSchema = z.object({
   code: z.literal(200),
   data: z.tuple([summarySchema]),

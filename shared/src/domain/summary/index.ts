@@ -1,5 +1,5 @@
 /**
- * The superadmin's summary section (SPEC §2 "Summary page", §3 "Summary record", §7; issue 15): the
+ * The superadmin's summary section (docs/product/screens.md#summary, data.md#summary, api.md, rights.md#activity-log): the
  * counts, the subscribers behind them, and the activity log.
  */
 export * from './activity';

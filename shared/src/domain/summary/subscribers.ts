@@ -7,14 +7,14 @@ import { TOPICS } from '../topics';
 
 /**
  * Subscribers: the people who receive janaza notices and events, one row per channel address
- * (ARCHITECTURE.md "Data", "Delivery engine"). The admin side lives under SPEC §7's second set of
- * paths, /api/v1/admin/ummahnotify/*; public sign-up and sending belong to the delivery engine.
+ * (docs/product/data.md#subscriber, docs/architecture.md#delivery-engine). The admin side lives under the second
+ * set of paths, /api/v1/admin/ummahnotify/* (docs/product/api.md); public sign-up and sending belong to the delivery engine.
  */
 export const SUBSCRIBERS_API = {
   list: '/api/v1/admin/ummahnotify/list',
   stats: '/api/v1/admin/ummahnotify/stats',
   update: '/api/v1/admin/ummahnotify/updateuser',
-  /** SPEC §7: the path repeats the api prefix. The janaza section's list and create, mounted again. */
+  /** docs/product/api.md: the path repeats the api prefix. The janaza section's list and create, mounted again. */
   janaza: JANAZA_PATHS.legacyNotices,
 } as const;
 

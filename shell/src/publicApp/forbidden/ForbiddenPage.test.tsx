@@ -9,7 +9,7 @@ function openForbidden() {
   return render(<PublicApp config={DEFAULT_APP_CONFIG} Page={ForbiddenPage} />);
 }
 
-describe('the 403 page of the light public app (SPEC §2 "403 page")', () => {
+describe('the 403 page of the light public app (docs/product/screens.md#403-page)', () => {
   let back: jest.SpyInstance;
   beforeEach(() => {
     jest.useFakeTimers();

@@ -5,7 +5,7 @@ import { PublicFrame } from '../PublicFrame';
 import { Button } from '../ui/Button';
 import { Result } from '../ui/Result';
 
-/** SPEC §2 "403 page": any unknown top-level path; goes back in history after 2 s. */
+/** docs/product/screens.md#403-page: any unknown top-level path; goes back in history after 2 s. */
 export function ForbiddenPage({ config }: { config: AppConfig }) {
   const { t } = useTranslation('shell');
 

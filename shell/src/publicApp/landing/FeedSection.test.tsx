@@ -113,7 +113,7 @@ describe('FeedSection', () => {
     );
   });
 
-  describe('a link to a card (issue 26: /#%E0%A4%A threw URI malformed and blanked the page)', () => {
+  describe('a link to a card (/#%E0%A4%A once threw URI malformed and blanked the page)', () => {
     let scrolled: string[];
     beforeEach(() => {
       scrolled = [];

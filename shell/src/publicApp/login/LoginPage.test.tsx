@@ -20,7 +20,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-describe('the sign-in page of the light public app (SPEC §2 "Login page")', () => {
+describe('the sign-in page of the light public app (docs/product/screens.md#login)', () => {
   it('shows the prompt and a sign-in button that navigates to the API sign-in endpoint', () => {
     fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
     openLogin();
@@ -60,7 +60,7 @@ describe('the sign-in page of the light public app (SPEC §2 "Login page")', () 
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  // Issue 26: a malformed percent-encoding in the link must not blank the page.
+  // A malformed percent-encoding in the link must not blank the page.
   for (const url of ['/login?error=%E0%A4%A', '/login?error=%', '/login?%E0%A4%A=1#%E0%A4%A']) {
     it(`shows the sign-in page without an alert for ${url}`, () => {
       fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });

@@ -18,7 +18,7 @@ const ERROR_KEYS: Record<SignInError, string> = {
 };
 
 /**
- * SPEC §2 "Login page"; a refused sign-in comes back here with `?error=` and says why. Always a fresh page load
+ * docs/product/screens.md#login; a refused sign-in comes back here with `?error=` and says why. Always a fresh page load
  * (the light public app keeps no session), so the spec's logout on load always runs.
  */
 export function LoginPage({ config }: { config: AppConfig }) {

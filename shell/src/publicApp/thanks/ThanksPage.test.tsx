@@ -9,7 +9,7 @@ function openThanks(supportWhatsapp: string | null) {
   return render(<PublicApp config={{ ...DEFAULT_APP_CONFIG, supportWhatsapp }} Page={ThanksPage} />);
 }
 
-describe('/thanks in the light public app (SPEC §2)', () => {
+describe('/thanks in the light public app (docs/product/screens.md)', () => {
   it('shows both logged-out texts and a way to sign in again', () => {
     openThanks(null);
     expect(screen.getByText('Thank You , You have been logged out.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { Result } from '../ui/Result';
 import { Link } from '../ui/Typography';
 import { whatsappLink } from './whatsappLink';
 
-/** SPEC §2 "/thanks": the logged-out page, with the support chat link when SUPPORT_WHATSAPP is set. */
+/** docs/product/screens.md#thanks: the logged-out page, with the support chat link when SUPPORT_WHATSAPP is set. */
 export function ThanksPage({ config }: { config: AppConfig }) {
   const { t } = useTranslation('shell');
   return (

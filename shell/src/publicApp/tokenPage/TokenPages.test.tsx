@@ -54,7 +54,7 @@ describe(SIGNUP_PAGES.confirmEmail, () => {
     expect(api.calls).toEqual([]);
   });
 
-  // Issue 26: a malformed percent-encoding in the link must not blank the page.
+  // A malformed percent-encoding in the link must not blank the page.
   it('says a link with a malformed token is not valid, and sends nothing', async () => {
     const api = fakeApi({});
     open(`${SIGNUP_PAGES.confirmEmail}?token=%E0%A4%A#%E0%A4%A`, ConfirmEmailPage);
