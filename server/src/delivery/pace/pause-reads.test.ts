@@ -5,12 +5,13 @@ import { DeliveryPace } from './index';
 import type { Pacer } from './pacer';
 import { dailyLimit } from './whatsapp-daily';
 
-test('sends due at once share one read of the pause from the store', async () => {
-  let reads = 0;
+/** An instance's pace whose store answers "no pause" after `readMs`, counting its reads. */
+function paceReadingIn(readMs: number) {
+  const counted = { reads: 0 };
   const pacer = {
     pausedFor: async () => {
-      reads++;
-      await new Promise((r) => setTimeout(r, 20));
+      counted.reads++;
+      await new Promise((r) => setTimeout(r, readMs));
       return 0;
     },
   } as unknown as Pacer;
@@ -19,28 +20,26 @@ test('sends due at once share one read of the pause from the store', async () =>
     () => null,
     () => dailyLimit(null, 20),
   );
-  const push = { kind: 'janaza', recipient: { channel: 'webpush', address: 'https://fcm.example.org/send/1' } };
+  return { pace, counted };
+}
+
+const push = {
+  kind: 'janaza',
+  recipient: { channel: 'webpush', address: 'https://fcm.example.org/send/1' },
+} as unknown as Job;
+
+test('sends due at once share one read of the pause from the store', async () => {
+  const { pace, counted } = paceReadingIn(20);
   const answers = await Promise.all(
-    Array.from({ length: 300 }, () => pace.pausedBeforeSend('webpush', push as unknown as Job, Date.now())),
+    Array.from({ length: 300 }, () => pace.pausedBeforeSend('webpush', push, Date.now())),
   );
   assert.ok(answers.every((a) => a === null));
-  assert.equal(reads, 1);
+  assert.equal(counted.reads, 1);
 });
 
 test('a send goes on what is known while another send reads the store, rather than wait for that read', async () => {
-  const pacer = {
-    pausedFor: async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      return 0;
-    },
-  } as unknown as Pacer;
-  const pace = new DeliveryPace(
-    pacer,
-    () => null,
-    () => dailyLimit(null, 20),
-  );
-  const push = { kind: 'janaza', recipient: { channel: 'webpush', address: 'https://fcm.example.org/send/1' } };
-  const job = push as unknown as Job;
+  const { pace } = paceReadingIn(200);
+  const job = push;
   await pace.pausedBeforeSend('webpush', job, Date.now());
   await new Promise((r) => setTimeout(r, 150));
   // What is known is stale: the first send reads the store again and waits for it ...
