@@ -6,6 +6,7 @@ import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';
 import { client } from './support/client';
 import { engines } from './support/databases';
+import { deliveriesSettled } from './support/deliveries';
 import { startTestServer, type TestServer } from './support/server';
 import type { CookieJar } from './support/sign-in';
 import { createEvent, eventually, insertMasjid, staffJar } from './support/staff';
@@ -92,15 +93,7 @@ for (const engine of engines()) {
       assert.equal(janaza.status, 201, JSON.stringify(janaza.body));
       const janazaId = (janaza.body.data as { _id: string })._id;
 
-      await eventually(async () => {
-        const open = await server.app.db
-          .selectFrom('deliveries')
-          .select('state')
-          .where('state', 'in', ['pending', 'sending'])
-          .execute();
-        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
-        return open.length === 0 && outbox.length === 0;
-      }, 60_000);
+      await deliveriesSettled(server.app.db, 60_000);
 
       // What the peers accepted, per person and item: exactly one each.
       const isJanaza = (what: string | undefined) => /Ismail|janaza/i.test(what ?? '');

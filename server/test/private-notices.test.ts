@@ -8,10 +8,11 @@ import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';
 import { client } from './support/client';
 import { engines } from './support/databases';
+import { deliveriesSettled } from './support/deliveries';
 import { images } from './support/images';
 import { startTestServer, type TestServer } from './support/server';
 import type { CookieJar } from './support/sign-in';
-import { eventually, insertMasjid, staffJar } from './support/staff';
+import { insertMasjid, staffJar } from './support/staff';
 import { newSubscriber } from './support/subscriber-rows';
 
 type Reply = { data?: unknown; message?: string };
@@ -68,17 +69,7 @@ for (const engine of engines()) {
       telegram: telegram.sent.length,
       whatsapp: whatsapp.sent.length,
     });
-    const settled = () =>
-      eventually(async () => {
-        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
-        if (outbox.length > 0) return false;
-        const open = await server.app.db
-          .selectFrom('deliveries')
-          .select('state')
-          .where('state', 'in', ['pending', 'sending'])
-          .execute();
-        return open.length === 0;
-      }, 30_000);
+    const settled = () => deliveriesSettled(server.app.db);
     const notice = async (over: Record<string, unknown>) => {
       const res = await api.post<Reply>(JANAZA_PATHS.notices, {
         provider: masjid,

@@ -5,6 +5,7 @@ import { type PushService, startPushService } from '../../test/peers/push-servic
 import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
 import { client } from '../../test/support/client';
 import { engines } from '../../test/support/databases';
+import { deliveriesSettled } from '../../test/support/deliveries';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
 import { createEvent, eventually, insertMasjid, staffJar } from '../../test/support/staff';
@@ -40,18 +41,7 @@ for (const engine of engines()) {
         .filter((r) => r.endpoint === people[who].address && r.status === 201)
         .map((r) => r.payload as PushPayload);
     const telegramTo = (who: string) => telegram.sent.filter((m) => m.chat_id === people[who].address);
-    // The outbox first: once it is expanded, every delivery it made is already visible to the next query.
-    const deliveriesSettled = () =>
-      eventually(async () => {
-        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
-        if (outbox.length > 0) return false;
-        const open = await server.app.db
-          .selectFrom('deliveries')
-          .select('state')
-          .where('state', 'in', ['pending', 'sending'])
-          .execute();
-        return open.length === 0;
-      });
+    const settled = () => deliveriesSettled(server.app.db);
     const notice = async (over: Record<string, unknown>) => {
       const res = await api.post<Reply>(JANAZA_PATHS.notices, {
         provider: masjid,
@@ -113,7 +103,7 @@ for (const engine of engines()) {
 
     test('Notify Now! reaches each janaza subscriber once, in their language; nobody else', async () => {
       const id = await notice({ status: 'approved' });
-      await deliveriesSettled();
+      await settled();
       const [en] = pushTo('aminah');
       assert.equal(pushTo('aminah').length, 1);
       assert.equal(en.title, 'Janaza: Haji Ismail bin Osman');
@@ -140,14 +130,14 @@ for (const engine of engines()) {
     test('approving again, and a silent update, send nothing more', async () => {
       const before = push.received.length + telegram.sent.length;
       const id = await notice({ status: 'approved', name: 'Aminah binti Yusof' });
-      await deliveriesSettled();
+      await settled();
       const afterFirst = push.received.length + telegram.sent.length;
       assert.equal(afterFirst - before, 3, 'two pushes and one Telegram message');
       await setStatus(id, 'silent');
       await setStatus(id, 'approved');
       const silent = await notice({ status: 'silent', name: 'Silent Notice' });
       await setStatus(silent, 'pending');
-      await deliveriesSettled();
+      await settled();
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(push.received.length + telegram.sent.length, afterFirst);
       const outbox = await server.app.db
@@ -160,7 +150,7 @@ for (const engine of engines()) {
 
     test('a correction goes, marked, to the same recipients with the current details', async () => {
       const id = await notice({ status: 'approved', name: 'Abdul Kader' });
-      await deliveriesSettled();
+      await settled();
       const newcomer = push.subscribe();
       await server.app.db
         .insertInto('subscribers')
@@ -175,7 +165,7 @@ for (const engine of engines()) {
       const res = await api.post<Reply>(DELIVERY_API.janazaCorrection(id));
       assert.equal(res.status, 202, JSON.stringify(res.body));
       assert.deepEqual(res.body.data, { number: 1 });
-      await deliveriesSettled();
+      await settled();
       const corrections = push.received.filter((r) => (r.payload as PushPayload | null)?.correction === true);
       assert.deepEqual(
         corrections.map((r) => r.endpoint).sort(),
@@ -197,7 +187,7 @@ for (const engine of engines()) {
     test('a private notice goes out without the name and the photo', async () => {
       const mark = push.received.length;
       await notice({ status: 'approved', name: 'Secret Name', isPrivacy: true });
-      await deliveriesSettled();
+      await settled();
       const payloads = push.received.slice(mark).map((r) => r.payload as PushPayload);
       assert.ok(payloads.length >= 2);
       for (const p of payloads) {
@@ -215,7 +205,7 @@ for (const engine of engines()) {
       const mark = push.received.length;
       const published = await api.patch<Reply>(EVENT_PATHS.publish(id));
       assert.equal(published.status, 200);
-      await deliveriesSettled();
+      await settled();
       const got = push.received.slice(mark);
       const byEndpoint = new Map(got.map((r) => [r.endpoint, r.payload as PushPayload]));
       assert.equal(byEndpoint.get(people.eventsOnly.address)?.title, 'Family Day');
@@ -224,7 +214,7 @@ for (const engine of engines()) {
       // publishing again after unpublishing does not announce it twice
       await api.patch<Reply>(EVENT_PATHS.one(id), { published: false });
       await api.patch<Reply>(EVENT_PATHS.publish(id));
-      await deliveriesSettled();
+      await settled();
       assert.equal(push.received.length, mark + got.length);
     });
 
@@ -261,7 +251,7 @@ for (const engine of engines()) {
       });
       assert.match(flakyDelivery.last_error ?? '', /500/);
       push.respondWith(flaky.endpoint, null);
-      await deliveriesSettled();
+      await settled();
       const rows = await server.app.db
         .selectFrom('deliveries')
         .selectAll()
@@ -288,7 +278,7 @@ for (const engine of engines()) {
       await server.app.db.insertInto('subscribers').values(blocked).execute();
       telegram.block('700099');
       await notice({ status: 'approved', name: 'Blocked Case' });
-      await deliveriesSettled();
+      await settled();
       const row = await server.app.db
         .selectFrom('subscribers')
         .select('active')

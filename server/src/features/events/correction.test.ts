@@ -8,9 +8,10 @@ import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
+import { deliveriesSettled } from '../../../test/support/deliveries';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import type { CookieJar } from '../../../test/support/sign-in';
-import { eventually, staffJar } from '../../../test/support/staff';
+import { staffJar } from '../../../test/support/staff';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { SubscribersTable } from '../../db/schema';
 
@@ -32,17 +33,7 @@ for (const engine of engines()) {
     let api: ReturnType<typeof client>;
     const people: Record<string, SubscribersTable> = {};
 
-    const settled = () =>
-      eventually(async () => {
-        const outbox = await server.app.db.selectFrom('outbox').select('id').where('state', '=', 'pending').execute();
-        if (outbox.length > 0) return false;
-        const open = await server.app.db
-          .selectFrom('deliveries')
-          .select('state')
-          .where('state', 'in', ['pending', 'sending'])
-          .execute();
-        return open.length === 0;
-      }, 30_000);
+    const settled = () => deliveriesSettled(server.app.db);
 
     const createEvent = async (heading: string) => {
       const form = new FormData();
