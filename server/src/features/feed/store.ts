@@ -1,47 +1,31 @@
-import { FEED_API, type FeedEvent, type FeedJanaza, isPrayer } from '@ummahnotify/shared/domain';
-import type { Selectable } from 'kysely';
+import {
+  FEED_API,
+  type FeedEvent,
+  type FeedJanaza,
+  feedEventSchema,
+  feedJanazaSchema,
+} from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
-import type { EventsTable, JanazaNoticesTable } from '../../db/schema';
-
-type JanazaRow = Selectable<JanazaNoticesTable>;
-type EventRow = Selectable<EventsTable>;
+import { type EventRow, eventToJson } from '../events/json';
+import { type JanazaRow, toNotice } from '../janaza/store';
 
 /** An item stays in the feed until 3 hours after its time. */
 const GRACE_MS = 3 * 60 * 60 * 1000;
 const FEED_LIMIT = 100;
 const cutoff = () => new Date(Date.now() - GRACE_MS).toISOString();
 
+/**
+ * The public side of a notice and an event: each feature's own mapping of its row, cut down by the feed's
+ * schemas to the fields the public sees (zod drops the others), with the public image and calendar links.
+ */
 export function toFeedJanaza(row: JanazaRow): FeedJanaza {
-  return {
-    _id: row.id,
-    name: row.name,
-    age: Number(row.age),
-    gender: row.gender === 'female' ? 'female' : 'male',
-    dueDate: row.due_date,
-    prayer: isPrayer(row.prayer) ? row.prayer : null,
-    providerName: row.provider_name,
-    postal: row.postal,
-    address: row.address,
-    note: row.note,
-    imageUrl: row.image_id ? FEED_API.image(row.image_id) : null,
-    icsUrl: FEED_API.janazaIcs(row.id),
-  };
+  const imageUrl = row.image_id ? FEED_API.image(row.image_id) : null;
+  return feedJanazaSchema.parse({ ...toNotice(row), imageUrl, icsUrl: FEED_API.janazaIcs(row.id) });
 }
 
 export function toFeedEvent(row: EventRow): FeedEvent {
-  return {
-    _id: row.id,
-    heading: row.heading,
-    headingTa: row.heading_ta,
-    subHeading: row.sub_heading,
-    subHeadingTa: row.sub_heading_ta,
-    address: row.address,
-    addressTa: row.address_ta,
-    dateTime: row.date_time,
-    link: row.link,
-    imageUrl: row.image_id ? FEED_API.image(row.image_id) : null,
-    icsUrl: FEED_API.eventIcs(row.id),
-  };
+  const imageUrl = row.image_id ? FEED_API.image(row.image_id) : null;
+  return feedEventSchema.parse({ ...eventToJson(row), imageUrl, icsUrl: FEED_API.eventIcs(row.id) });
 }
 
 /** Approved, non-private notices whose prayer is still ahead (or under 3 hours past), soonest first. */
