@@ -15,7 +15,7 @@ import { uniqueEmail } from '../../db/errors';
 import { afterCursor, createdKey, page } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { toColumns, toCommitteeMember, toInput } from './mapper';
+import { toColumns, toCommitteeMember, toInput } from './json';
 
 export interface CommitteeListFilter {
   q?: string;

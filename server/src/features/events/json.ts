@@ -25,7 +25,7 @@ function aiSource(text: string | null): AiEvent | null {
 }
 
 /** A row as the API answers it: docs/product/data.md field names, booleans as booleans, the image as its staff URL. */
-export function eventToJson(row: EventRow): EventJson {
+export function toEvent(row: EventRow): EventJson {
   return {
     _id: row.id,
     heading: row.heading,
@@ -52,6 +52,6 @@ export function eventToJson(row: EventRow): EventJson {
 
 /** What the audit log keeps of an event: its fields, without the (large) AI source. */
 export function eventForAudit(row: EventRow): Omit<EventJson, 'aiSource'> {
-  const { aiSource: _ignored, ...rest } = eventToJson(row);
+  const { aiSource: _ignored, ...rest } = toEvent(row);
   return rest;
 }

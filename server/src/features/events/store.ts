@@ -17,7 +17,7 @@ import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
 import type { ProcessedImage } from '../uploads/image';
 import type { ImageStore } from '../uploads/store';
-import { type EventRow, eventForAudit, eventToJson } from './json';
+import { type EventRow, eventForAudit, toEvent } from './json';
 
 type Tx = Transaction<Database>;
 type Reader = Kysely<Database> | Tx;
@@ -36,7 +36,7 @@ export async function listEvents(
   select = select.orderBy('date_time', 'desc').orderBy('id', 'desc');
   if (query.limit) select = select.limit(query.limit + 1);
   const { rows, nextCursor } = page(await select.execute(), query.limit, (r) => ({ at: r.date_time, id: r.id }));
-  return { events: rows.map(eventToJson), nextCursor };
+  return { events: rows.map(toEvent), nextCursor };
 }
 
 async function rowFor(db: Reader, id: string): Promise<EventRow> {
@@ -114,7 +114,7 @@ export async function createEvent(
     });
     return created;
   });
-  return eventToJson(row);
+  return toEvent(row);
 }
 
 /**
@@ -198,7 +198,7 @@ export async function updateEvent(
   });
   // The old poster goes only once the new one is committed.
   if (replacedImageId) await images.remove(db, replacedImageId);
-  return eventToJson(row);
+  return toEvent(row);
 }
 
 /** PATCH /events/publish/{id}: publishes (idempotent) and answers the event. */
@@ -207,7 +207,7 @@ export async function publish({ db, actorId }: Writer, id: string): Promise<Even
     await publishEvent(trx, id, actorId);
     return rowFor(trx, id);
   });
-  return eventToJson(row);
+  return toEvent(row);
 }
 
 export async function deleteEvent({ db, images, actorId }: Writer, id: string): Promise<void> {
@@ -246,5 +246,5 @@ export async function setAiSource({ db, actorId }: Writer, id: string, ai: AiEve
     });
     return rowFor(trx, id);
   });
-  return eventToJson(row);
+  return toEvent(row);
 }

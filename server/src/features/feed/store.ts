@@ -6,8 +6,8 @@ import {
   feedJanazaSchema,
 } from '@ummahnotify/shared/domain';
 import type { Db } from '../../db/connect';
-import { type EventRow, eventToJson } from '../events/json';
-import { type JanazaRow, toNotice } from '../janaza/store';
+import { type EventRow, toEvent } from '../events/json';
+import { type JanazaRow, toNotice } from '../janaza/json';
 
 /** An item stays in the feed until 3 hours after its time. */
 const GRACE_MS = 3 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export function toFeedJanaza(row: JanazaRow): FeedJanaza {
 
 export function toFeedEvent(row: EventRow): FeedEvent {
   const imageUrl = row.image_id ? FEED_API.image(row.image_id) : null;
-  return feedEventSchema.parse({ ...eventToJson(row), imageUrl, icsUrl: FEED_API.eventIcs(row.id) });
+  return feedEventSchema.parse({ ...toEvent(row), imageUrl, icsUrl: FEED_API.eventIcs(row.id) });
 }
 
 /** Approved, non-private notices whose prayer is still ahead (or under 3 hours past), soonest first. */

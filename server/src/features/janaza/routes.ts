@@ -25,8 +25,9 @@ import { findProvider } from '../providers/store';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerJanazaCorrection } from './correction';
 import { refuseDuplicates } from './duplicates';
+import { toNotice } from './json';
 import { noticeTime } from './prayer-time';
-import { deleteNotice, findNotice, insertNotice, listNotices, toNotice, updateNotice } from './store';
+import { deleteNotice, findNotice, insertNotice, listNotices, updateNotice } from './store';
 
 const m = catalogues.janaza.en;
 const ENTITY = 'janaza_notice';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   catalogues,
-  isPrayer,
   type JanazaCreate,
   type JanazaListQuery,
   type JanazaNotice,
@@ -9,43 +8,17 @@ import {
   type NotificationStatus,
   type Provider,
 } from '@ummahnotify/shared/domain';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { containsAny } from '../../db/contains';
 import { afterCursor, createdKey, page } from '../../db/keyset';
-import type { Database, JanazaNoticesTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
-import { imageUrl, thumbnailUrl } from '../uploads/store';
+import { type JanazaRow, toNotice } from './json';
 import { noticeTime } from './prayer-time';
 
-export type JanazaRow = Selectable<JanazaNoticesTable>;
 type Trx = Transaction<Database>;
 const m = catalogues.janaza.en;
-
-/** Row -> the API's JSON (docs/product/data.md field names). */
-export function toNotice(row: JanazaRow): JanazaNotice {
-  return {
-    _id: row.id,
-    provider: row.provider_id,
-    providerName: row.provider_name,
-    contact: row.provider_contact,
-    name: row.name,
-    age: Number(row.age),
-    postal: row.postal,
-    gender: row.gender === 'female' ? 'female' : 'male',
-    isPrivacy: Number(row.is_privacy) === 1,
-    dueDate: row.due_date,
-    prayer: isPrayer(row.prayer) ? row.prayer : null,
-    note: row.note,
-    address: row.address,
-    imageUrl: row.image_id ? imageUrl(row.image_id) : null,
-    thumbnailUrl: row.image_id ? thumbnailUrl(row.image_id) : null,
-    status: row.status as NotificationStatus,
-    userId: row.user_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** Newest first; `q` matches the name or the provider's name (case-insensitive), `status` one status. */
 export async function listNotices(

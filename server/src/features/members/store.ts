@@ -13,7 +13,7 @@ import { containsAny } from '../../db/contains';
 import { uniqueEmail } from '../../db/errors';
 import { afterCursor, createdKey, page } from '../../db/keyset';
 import { HttpError, parseOr400 } from '../../web/errors';
-import { toColumns, toInput, toMember } from './mapper';
+import { toColumns, toInput, toMember } from './json';
 
 export interface MemberListFilter {
   q?: string;

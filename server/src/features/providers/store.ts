@@ -1,17 +1,10 @@
 import type { Provider } from '@ummahnotify/shared/domain';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, MembersTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { toProvider } from './json';
 
 /** Providers are the members whose position is masjid or partner (docs/architecture.md#data). */
 export const PROVIDER_POSITIONS = ['masjid', 'partner'] as const;
-
-type ProviderRow = Pick<Selectable<MembersTable>, 'id' | 'business_name' | 'first_name' | 'last_name' | 'contact'>;
-
-/** A masjid without a business name is shown by its member name. */
-export function toProvider(row: ProviderRow): Provider {
-  const businessName = row.business_name.trim() || `${row.first_name} ${row.last_name}`.trim();
-  return { _id: row.id, businessName, contact: row.contact };
-}
 
 function providers(db: Kysely<Database>) {
   return db

@@ -17,7 +17,7 @@ export function topicsOf(row: Pick<SubscriberRow, 'topic_janaza' | 'topic_events
 }
 
 /** A row as the API answers it (push keys stay on the server: only the delivery engine needs them). */
-export function toSubscriberJson(row: SubscriberRow): Subscriber {
+export function toSubscriber(row: SubscriberRow): Subscriber {
   return {
     _id: row.id,
     channel: row.channel as SubscriberChannel,

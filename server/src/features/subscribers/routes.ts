@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { actorId } from '../../auth/actor';
 import { SUPERADMIN } from '../../auth/rights';
 import { formRoute } from '../../web/multipart';
-import { toSubscriberJson } from './json';
+import { toSubscriber } from './json';
 import { subscriberStats } from './stats';
 import { listSubscribers, updateSubscriber } from './store';
 
@@ -31,7 +31,7 @@ export async function registerSubscribers(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { rows, nextCursor } = await listSubscribers(db, request.query);
-      return { code: 200 as const, data: rows.map(toSubscriberJson), nextCursor };
+      return { code: 200 as const, data: rows.map(toSubscriber), nextCursor };
     },
   );
 
@@ -56,7 +56,7 @@ export async function registerSubscribers(app: FastifyInstance): Promise<void> {
       { ...formRoute(subscriberUpdateSchema, { response: { 200: answer } }), config: { access: SUPERADMIN } },
       async (request) => {
         const row = await updateSubscriber(db, request.body, actorId(request));
-        return { code: 200 as const, data: toSubscriberJson(row) };
+        return { code: 200 as const, data: toSubscriber(row) };
       },
     );
 }

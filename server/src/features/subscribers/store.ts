@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { containsAny } from '../../db/contains';
 import { afterCursor, createdKey, page } from '../../db/keyset';
 import { HttpError } from '../../web/errors';
-import { type SubscriberRow, toSubscriberJson } from './json';
+import { type SubscriberRow, toSubscriber } from './json';
 
 /** One page of subscribers, newest first, with the filters of the list query. */
 export async function listSubscribers(
@@ -60,8 +60,8 @@ export async function updateSubscriber(db: Db, change: SubscriberUpdate, actorId
       action: change.active === false && before.active === 1 ? 'subscriber.deactivated' : 'subscriber.updated',
       entity: 'subscriber',
       entityId: before.id,
-      before: toSubscriberJson(before),
-      after: toSubscriberJson(after),
+      before: toSubscriber(before),
+      after: toSubscriber(after),
     });
     return after;
   });
