@@ -144,7 +144,7 @@ test.describe('events: poster, prompt, AI answer, form, list', () => {
     await expect(page.getByLabel('Address (Tamil)', { exact: true })).toHaveValue(aiAnswer.addressTa);
     await expect(page.getByText('youth-iftar.png')).toBeVisible();
 
-    await fillDateTime(page, '2026-12-05 18:45');
+    await fillDateTime(page, '05-12-2030 18:45');
     const serviceType = page.getByLabel('Service type');
     await serviceType.click();
     await serviceType.fill('Youth');
@@ -161,7 +161,7 @@ test.describe('events: poster, prompt, AI answer, form, list', () => {
     const saved = (await eventsFromApi(page)).find((e) => e.heading === aiAnswer.heading);
     expect(saved).toBeDefined();
     expect(saved?.published).toBe(false);
-    expect(saved?.dateTime).toBe('2026-12-05T10:45:00.000Z');
+    expect(saved?.dateTime).toBe('2030-12-05T10:45:00.000Z');
     expect(saved?.aiSource).toMatchObject({ headingTa: aiAnswer.headingTa, content: aiAnswer.content });
     const image = await page.request.get(saved?.image as string);
     expect(image.status()).toBe(200);

@@ -194,7 +194,7 @@ async function createCommitteeMember(page: Page, who: { first: string; last: str
   await page.getByLabel(c['field.contact']).fill('91234567');
   const birth = page.getByLabel(c['field.birthDate']);
   await birth.click();
-  await birth.fill('1996-11-02');
+  await birth.fill('02-11-1996');
   await birth.press('Enter');
   await page.getByLabel(c['field.postal']).fill('460123');
   if (who.rights) {

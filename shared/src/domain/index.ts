@@ -2,6 +2,7 @@ export * from './api';
 export * from './auth';
 export * from './committee';
 export * from './constants';
+export * from './dateEntry';
 export * from './delivery';
 export * from './enums';
 export * from './events';

@@ -1,8 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@ummahnotify/shared/client';
-import { formRule, markServerErrors, readApiProblem, useSectionText } from '@ummahnotify/shared/client/section';
-import { type AiEvent, createEventSchema, EVENT_FORM_CLOSE_MS, SERVICE_TYPES } from '@ummahnotify/shared/domain';
-import { Alert, Button, Checkbox, Col, DatePicker, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
+import {
+  askToConfirm,
+  DateFormItem,
+  formRule,
+  markServerErrors,
+  readApiProblem,
+  useSectionText,
+  wallClockOf,
+} from '@ummahnotify/shared/client/section';
+import {
+  type AiEvent,
+  createEventSchema,
+  DATE_TIME_ENTRY_FORMATS,
+  EVENT_FORM_CLOSE_MS,
+  isPastWallClock,
+  SERVICE_TYPES,
+} from '@ummahnotify/shared/domain';
+import { Alert, App, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { WRAPPING_BUTTON } from '../../common/styles';
@@ -38,6 +53,7 @@ function posterFileList(poster: File | undefined): UploadFile[] {
 export function EventForm({ initialValues, poster, aiSource, onClose }: EventFormProps) {
   const { t, say, schemaText, problemText } = useSectionText('events');
   const toast = useToast();
+  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EventFormValues>();
   const [files, setFiles] = useState<UploadFile[]>(() => posterFileList(poster));
@@ -49,7 +65,20 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
 
   const rule = (field: CheckedField) => formRule(createEventSchema, toNewEventFields, field, schemaText);
 
+  /** Issue 27: an event whose time has passed gets no message; saving it is asked, not done silently. */
+  const savePastAnyway = (values: EventFormValues) => {
+    const when = values.dateTime;
+    if (!when || !isPastWallClock(wallClockOf(when))) return Promise.resolve(true);
+    return askToConfirm(modal, {
+      title: t('past.title'),
+      content: t('past.body', { when: when.format(DATE_TIME_ENTRY_FORMATS[0]) }),
+      okText: t('past.save'),
+      cancelText: t('past.back'),
+    });
+  };
+
   const submit = async (values: EventFormValues) => {
+    if (!(await savePastAnyway(values))) return;
     setSubmitting(true);
     try {
       const image = files[0]?.originFileObj as File | undefined;
@@ -121,18 +150,14 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
       </Row>
       <Row gutter={24}>
         <Col xs={24} md={8}>
-          <Form.Item name="dateTime" label={t('field.dateTime')} required rules={[rule('dateTime')]}>
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              placeholder={t('field.dateTimePlaceholder')}
-              style={{ width: '100%' }}
-              // Enter confirms the typed date; it must not also submit (and create) the event.
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.preventDefault();
-              }}
-            />
-          </Form.Item>
+          <DateFormItem
+            name="dateTime"
+            label={t('field.dateTime')}
+            required
+            rules={[rule('dateTime')]}
+            withTime
+            field={{ placeholder: t('field.dateTimePlaceholder'), style: { width: '100%' } }}
+          />
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="serviceType" label={t('field.serviceType')} rules={[rule('serviceType')]}>

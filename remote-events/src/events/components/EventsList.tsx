@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile, useToast } from '@ummahnotify/shared/client';
 import {
+  DateField,
   DeliveryStatus,
   readApiProblem,
   refreshDeliveryStatus,
@@ -11,7 +12,7 @@ import {
 } from '@ummahnotify/shared/client/section';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import { formatEventDateTime } from '@ummahnotify/shared/domain';
-import { Alert, Button, Card, Checkbox, DatePicker, Empty, Flex, Input, Popconfirm, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../hooks';
@@ -116,10 +117,9 @@ export function EventsList() {
       editing && (
         <Flex vertical gap={4}>
           {isMobile && <Typography.Text type="secondary">{t('field.dateTime')}</Typography.Text>}
-          <DatePicker
+          <DateField
             aria-label={t('field.dateTime')}
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            withTime
             value={editing.draft.dateTime}
             status={editing.problems.dateTime ? 'error' : undefined}
             onChange={(value) => change('dateTime', value)}

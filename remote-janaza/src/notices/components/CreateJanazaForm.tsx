@@ -1,5 +1,6 @@
 import { useToast } from '@ummahnotify/shared/client';
 import {
+  askToConfirm,
   fieldRule,
   markServerErrors,
   readApiProblem,
@@ -7,13 +8,13 @@ import {
   wallClockOrValue,
 } from '@ummahnotify/shared/client/section';
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
-import { Alert, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useCreateJanaza, useProviders } from '../hooks/queries';
 import { useDuplicateWarning } from '../hooks/useDuplicateWarning';
 import { DuplicateWarning } from './DuplicateWarning';
 import { ImagePicker, imageProblem } from './ImagePicker';
-import { JanazaTimeFields, type TimeValues, timeWire } from './JanazaTimeFields';
+import { JanazaTimeFields, pastTimeOf, type TimeValues, timeWire } from './JanazaTimeFields';
 
 interface FormValues extends TimeValues {
   provider?: string;
@@ -50,6 +51,7 @@ const FIELDS = [
 export function CreateJanazaForm() {
   const { t, say, schemaText, problemText } = useSectionText('janaza');
   const toast = useToast();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const providers = useProviders();
   const create = useCreateJanaza();
@@ -79,12 +81,20 @@ export function CreateJanazaForm() {
       );
       return;
     }
-    try {
-      const answer = await create.mutateAsync({
-        values: parsed.data,
-        image: values.image,
-        confirmDuplicate: duplicate.confirming(),
+    const confirmDuplicate = duplicate.confirming();
+    // Issue 27: a time already past makes an expired notice; asked once (not again on "Create anyway").
+    const past = confirmDuplicate ? undefined : pastTimeOf(values);
+    if (past) {
+      const saveAnyway = await askToConfirm(modal, {
+        title: t('past.title'),
+        content: t('past.body', { when: past }),
+        okText: t('past.save'),
+        cancelText: t('past.back'),
       });
+      if (!saveAnyway) return;
+    }
+    try {
+      const answer = await create.mutateAsync({ values: parsed.data, image: values.image, confirmDuplicate });
       if (answer?.code !== 200 && answer?.code !== 201) {
         toast.error(t('createFailed'));
         return;

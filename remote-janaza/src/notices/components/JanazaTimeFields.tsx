@@ -1,8 +1,14 @@
-import { useSectionText, wallClockOrValue } from '@ummahnotify/shared/client/section';
-import { PRAYERS, type Prayer } from '@ummahnotify/shared/domain';
-import { DatePicker, Form, type FormInstance, Radio } from 'antd';
+import { DateFormItem, useSectionText, wallClockOf, wallClockOrValue } from '@ummahnotify/shared/client/section';
+import {
+  DATE_ENTRY_FORMATS,
+  DATE_TIME_ENTRY_FORMATS,
+  isPastDay,
+  isPastWallClock,
+  PRAYERS,
+  type Prayer,
+} from '@ummahnotify/shared/domain';
+import { Form, type FormInstance, type FormItemProps, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** How the time of the janaza prayer is given (docs/product/rules.md#janaza-notice): after a daily prayer on a day, or at an exact time. */
@@ -32,16 +38,25 @@ export function timeWire(values: TimeValues): { prayer?: string; prayerDate?: st
     : { dueDate: wallClockOrValue(values.dueDate) };
 }
 
-// Enter confirms the typed date; it must not also send the half-filled form.
-const keepEnter = (event: KeyboardEvent) => {
-  if (event.key === 'Enter') event.preventDefault();
-};
+/**
+ * The chosen time as the form shows it (DD-MM-YYYY, with HH:mm for an exact time) when it has passed:
+ * saved, the notice would be expired at once (issue 27). A prayer today is not known here (the server
+ * computes its time): only a day before today counts.
+ */
+export function pastTimeOf(values: TimeValues, now: Date | number = Date.now()): string | undefined {
+  if (values.timeKind === 'prayer') {
+    const day = prayerDateWire(values.prayerDate);
+    return day && isPastDay(day, now) ? values.prayerDate?.format(DATE_ENTRY_FORMATS[0]) : undefined;
+  }
+  const due = values.dueDate;
+  return due && isPastWallClock(wallClockOf(due), now) ? due.format(DATE_TIME_ENTRY_FORMATS[0]) : undefined;
+}
 
 /**
- * The choice and its fields. Radio groups (arrow keys move, Space chooses) and antd's date pickers
- * (typed as DD-MM-YYYY, or picked on a phone) work with a keyboard and a touch screen alike.
+ * The choice and its fields. Radio groups (arrow keys move, Space chooses) and the shared date fields
+ * (typed as DD-MM-YYYY HH:mm, or picked on a phone's sheet) work with a keyboard and a touch screen alike.
  */
-export function JanazaTimeFields({ form, dueDateRules }: { form: FormInstance; dueDateRules: object[] }) {
+export function JanazaTimeFields({ form, dueDateRules }: { form: FormInstance; dueDateRules: FormItemProps['rules'] }) {
   const { t } = useSectionText('janaza');
   const { t: prayerText } = useTranslation('prayer');
   const kind = (Form.useWatch('timeKind', form) as TimeKind | undefined) ?? 'prayer';
@@ -52,19 +67,13 @@ export function JanazaTimeFields({ form, dueDateRules }: { form: FormInstance; d
       </Form.Item>
       {kind === 'prayer' ? (
         <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 24 }}>
-          <Form.Item
+          <DateFormItem
             name="prayerDate"
             label={t('field.prayerDate')}
             required
             rules={[{ required: true, message: t('error.prayerDateRequired') }]}
-          >
-            <DatePicker
-              format="DD-MM-YYYY"
-              placeholder={t('field.prayerDatePlaceholder')}
-              onKeyDown={keepEnter}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
+            field={{ placeholder: t('field.prayerDatePlaceholder'), style: { width: 200 } }}
+          />
           <Form.Item
             name="prayer"
             label={t('field.prayer')}
@@ -81,15 +90,14 @@ export function JanazaTimeFields({ form, dueDateRules }: { form: FormInstance; d
           </Form.Item>
         </div>
       ) : (
-        <Form.Item name="dueDate" label={t('field.dueDate')} required rules={dueDateRules}>
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="DD-MM-YYYY HH:mm"
-            placeholder={t('field.dueDatePlaceholder')}
-            onKeyDown={keepEnter}
-            style={{ width: '100%', maxWidth: 320 }}
-          />
-        </Form.Item>
+        <DateFormItem
+          name="dueDate"
+          label={t('field.dueDate')}
+          required
+          rules={dueDateRules}
+          withTime
+          field={{ placeholder: t('field.dueDatePlaceholder'), style: { width: '100%', maxWidth: 320 } }}
+        />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { useToast } from '@ummahnotify/shared/client';
-import { formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
+import { DateFormItem, formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
-import { Button, Checkbox, Col, DatePicker, Form, Radio, Row, Select, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Radio, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { NameAndContactFields, PostalField } from '../../common/PersonFields';
 import { useSectionText } from '../../common/useSectionText';
@@ -45,13 +45,13 @@ export function CommitteeForm() {
         <Row gutter={16}>
           <NameAndContactFields t={t} rule={rule} contactRequired />
           <Col xs={24} md={12}>
-            <Form.Item name="birthDate" label={t('field.birthDate')} required rules={[rule('birthDate')]}>
-              <DatePicker
-                style={{ width: '100%' }}
-                format="YYYY-MM-DD"
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              />
-            </Form.Item>
+            <DateFormItem
+              name="birthDate"
+              label={t('field.birthDate')}
+              required
+              rules={[rule('birthDate')]}
+              field={{ style: { width: '100%' }, disabledDate: (d) => d.isAfter(dayjs(), 'day') }}
+            />
           </Col>
           <PostalField t={t} rule={rule} />
           <Col xs={24} md={12}>

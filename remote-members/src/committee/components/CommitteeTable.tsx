@@ -1,5 +1,6 @@
 import { useToast } from '@ummahnotify/shared/client';
 import {
+  DateField,
   dateTextOf,
   isForbidden,
   pagesOf,
@@ -8,22 +9,7 @@ import {
   useRowDraft,
 } from '@ummahnotify/shared/client/section';
 import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Empty,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Checkbox, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -158,10 +144,9 @@ export function CommitteeTable() {
   };
   const birthCell = (m: CommitteeMember) =>
     isEditing(m) && editing ? (
-      <DatePicker
+      <DateField
         value={pickerDateOf(editing.draft.birthDate)}
         onChange={(d) => setDraft({ birthDate: dateTextOf(d) ?? editing.draft.birthDate })}
-        format="YYYY-MM-DD"
         allowClear={false}
         aria-label={t('col.birthDate')}
       />

@@ -1,6 +1,6 @@
-import { formRule } from '@ummahnotify/shared/client/section';
+import { DateFormItem, formRule } from '@ummahnotify/shared/client/section';
 import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/shared/domain';
-import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { NameAndContactFields, PostalField } from '../../common/PersonFields';
 import { useSectionText } from '../../common/useSectionText';
@@ -38,14 +38,16 @@ export function MemberFields({ variant }: { variant: 'create' | 'modal' }) {
       {variant === 'create' && (
         <>
           <Col xs={24} md={12}>
-            <Form.Item name="dateofBirth" label={t('field.dateofBirth')} rules={[rule('dateofBirth')]}>
-              <DatePicker
-                style={{ width: '100%' }}
-                format="YYYY-MM-DD"
-                placeholder={t('hint.dateofBirth')}
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              />
-            </Form.Item>
+            <DateFormItem
+              name="dateofBirth"
+              label={t('field.dateofBirth')}
+              rules={[rule('dateofBirth')]}
+              field={{
+                placeholder: t('hint.dateofBirth'),
+                style: { width: '100%' },
+                disabledDate: (d) => d.isAfter(dayjs(), 'day'),
+              }}
+            />
           </Col>
           <PostalField t={t} rule={rule} />
         </>

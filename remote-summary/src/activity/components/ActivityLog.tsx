@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/shared/client';
-import { readApiProblem, SectionList, useSectionText } from '@ummahnotify/shared/client/section';
+import { DateField, readApiProblem, SectionList, useSectionText } from '@ummahnotify/shared/client/section';
 import {
   ACTIVITY_KINDS,
   type ActivityEntry,
@@ -8,7 +8,7 @@ import {
   formatUpdatedAt,
   isPersonalDataRemoved,
 } from '@ummahnotify/shared/domain';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +92,7 @@ export function ActivityLog() {
         onChange={(kind) => set({ kind })}
         options={ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
       />
-      <DatePicker
+      <DateField
         aria-label={t('filter.from')}
         placeholder={t('filter.from')}
         value={from}
@@ -102,7 +102,7 @@ export function ActivityLog() {
           set({ from: day(d) });
         }}
       />
-      <DatePicker
+      <DateField
         aria-label={t('filter.to')}
         placeholder={t('filter.to')}
         value={to}

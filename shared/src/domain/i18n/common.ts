@@ -40,6 +40,9 @@ export const common = defineCatalogue(
     sectionLoading: 'Loading section...',
     sectionBuild: 'Section build: {{label}}',
     personalDataRemoved: '(removed after the retention period)',
+    'dateEntry.unreadDate': '"{{text}}" is not a date. Type it as day-month-year, e.g. {{example}}, or pick it.',
+    'dateEntry.unreadDateTime':
+      '"{{text}}" is not a date and time. Type it as day-month-year and 24-hour time, e.g. {{example}}, or pick it.',
   },
   {
     appName: 'UmmahNotify',
@@ -78,5 +81,8 @@ export const common = defineCatalogue(
     sectionLoading: 'பகுதியை ஏற்றுகிறது...',
     sectionBuild: 'பகுதியின் பதிப்பு: {{label}}',
     personalDataRemoved: '(காப்புக் காலம் முடிந்ததால் நீக்கப்பட்டது)',
+    'dateEntry.unreadDate': '"{{text}}" ஒரு தேதி அல்ல. நாள்-மாதம்-ஆண்டு என உள்ளிடவும் (எ.கா. {{example}}), அல்லது தேர்ந்தெடுக்கவும்.',
+    'dateEntry.unreadDateTime':
+      '"{{text}}" ஒரு தேதியும் நேரமும் அல்ல. நாள்-மாதம்-ஆண்டு, 24 மணி நேரம் என உள்ளிடவும் (எ.கா. {{example}}), அல்லது தேர்ந்தெடுக்கவும்.',
   },
 );

@@ -130,6 +130,11 @@ export const events = defineCatalogue(
     'error.headingTaRequired': 'Enter the heading in Tamil.',
     'error.dateTimeRequired': 'Choose the date and time of the event.',
     'error.dateTimeInvalid': 'The date and time is not valid (use e.g. 2026-12-05T19:30+08:00).',
+    'past.title': "This event's time has already passed",
+    'past.body':
+      'The date and time you entered ({{when}}) is in the past. No message is sent to subscribers for an event that has already started, even when it is published.',
+    'past.save': 'Save anyway',
+    'past.back': 'Go back and change it',
     'error.serviceType': 'Choose one of the listed service types.',
     'error.link': 'The link must be a web address starting with http:// or https://.',
     'error.tooLong': 'This text is too long.',
@@ -274,6 +279,11 @@ export const events = defineCatalogue(
     'error.headingTaRequired': 'தமிழ்த் தலைப்பை உள்ளிடவும்.',
     'error.dateTimeRequired': 'நிகழ்வின் தேதியையும் நேரத்தையும் தேர்ந்தெடுக்கவும்.',
     'error.dateTimeInvalid': 'தேதியும் நேரமும் சரியில்லை (எ.கா. 2026-12-05T19:30+08:00).',
+    'past.title': 'இந்த நிகழ்வின் நேரம் ஏற்கனவே கடந்துவிட்டது',
+    'past.body':
+      'நீங்கள் உள்ளிட்ட தேதியும் நேரமும் ({{when}}) கடந்துவிட்டன. ஏற்கனவே தொடங்கிவிட்ட நிகழ்வுக்கு, வெளியிட்டாலும், சந்தாதாரர்களுக்கு எந்தச் செய்தியும் அனுப்பப்படாது.',
+    'past.save': 'இருந்தாலும் சேமி',
+    'past.back': 'திரும்பிச் சென்று மாற்று',
     'error.serviceType': 'பட்டியலில் உள்ள சேவை வகைகளில் ஒன்றைத் தேர்ந்தெடுக்கவும்.',
     'error.link': 'இணைப்பு http:// அல்லது https:// என்று தொடங்கும் இணைய முகவரியாக இருக்க வேண்டும்.',
     'error.tooLong': 'இந்த உரை மிக நீளமாக உள்ளது.',

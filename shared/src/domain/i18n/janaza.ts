@@ -127,6 +127,11 @@ export const janaza = defineCatalogue(
     'duplicate.open': 'Open in the list',
     'duplicate.createAnyway': 'Create anyway',
     'duplicate.cancel': 'Do not create',
+    'past.title': 'This time has already passed',
+    'past.body':
+      'The janaza prayer time you chose ({{when}}) has already passed. Saved now, the notice is expired at once: the list shows it as "Expired-delete it" and no message is sent to subscribers, even if it is approved.',
+    'past.save': 'Save anyway',
+    'past.back': 'Go back and change the time',
     'duplicate.confirmInvalid': 'confirmDuplicate must be true or false',
     'error.changedMeanwhile': 'Someone else changed this notification meanwhile. Reload and try again.',
     'error.imageType': 'Choose a JPEG, PNG or WebP image',
@@ -258,6 +263,11 @@ export const janaza = defineCatalogue(
     'duplicate.open': 'பட்டியலில் திற',
     'duplicate.createAnyway': 'இருந்தாலும் உருவாக்கு',
     'duplicate.cancel': 'உருவாக்க வேண்டாம்',
+    'past.title': 'இந்த நேரம் ஏற்கனவே கடந்துவிட்டது',
+    'past.body':
+      'நீங்கள் தேர்ந்தெடுத்த ஜனாஸா தொழுகை நேரம் ({{when}}) ஏற்கனவே கடந்துவிட்டது. இப்போது சேமித்தால் அறிவிப்பு உடனே காலாவதியாகும்: பட்டியலில் "காலாவதியானது - நீக்கவும்" எனக் காட்டப்படும், அங்கீகரிக்கப்பட்டாலும் சந்தாதாரர்களுக்கு எந்தச் செய்தியும் அனுப்பப்படாது.',
+    'past.save': 'இருந்தாலும் சேமி',
+    'past.back': 'திரும்பிச் சென்று நேரத்தை மாற்று',
     'duplicate.confirmInvalid': 'confirmDuplicate ஆம் (true) அல்லது இல்லை (false) என இருக்க வேண்டும்',
     'error.changedMeanwhile': 'இதற்கிடையில் வேறொருவர் இந்த அறிவிப்பை மாற்றியுள்ளார். மீண்டும் ஏற்றி முயலவும்.',
     'error.imageType': 'JPEG, PNG அல்லது WebP படத்தைத் தேர்ந்தெடுக்கவும்',

@@ -35,7 +35,7 @@ export const members = defineCatalogue(
     'hint.contact': 'Optional, e.g. 91234567',
     'hint.uen': 'e.g. 201912345K',
     'hint.partner': 'A partner needs its business name and UEN.',
-    'hint.dateofBirth': 'YYYY-MM-DD',
+    'hint.dateofBirth': 'DD-MM-YYYY',
 
     'position.member': 'Member',
     'position.masjid': 'Masjid',
@@ -137,7 +137,7 @@ export const members = defineCatalogue(
     'hint.contact': 'விருப்பத்தேர்வு, எ.கா. 91234567',
     'hint.uen': 'எ.கா. 201912345K',
     'hint.partner': 'கூட்டாளருக்கு வணிகப் பெயரும் UEN-உம் தேவை.',
-    'hint.dateofBirth': 'ஆஆஆஆ-மாமா-நாநா',
+    'hint.dateofBirth': 'நாநா-மாமா-ஆஆஆஆ',
 
     'position.member': 'உறுப்பினர்',
     'position.masjid': 'பள்ளிவாசல்',
