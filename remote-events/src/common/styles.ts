@@ -1,4 +1,12 @@
 import type { CSSProperties } from 'react';
 
-/** antd buttons keep one line; long labels (Tamil especially) must wrap inside a 390 px phone instead. */
-export const WRAPPING_BUTTON: CSSProperties = { whiteSpace: 'normal', height: 'auto', minHeight: 32, maxWidth: '100%' };
+/**
+ * antd buttons keep one line; long labels (Tamil especially) must wrap inside a 390 px phone instead. At least as
+ * tall as antd's button: 32 px, 40 px on a phone (the touch target of shared/src/client/ui/phone.css).
+ */
+export const WRAPPING_BUTTON: CSSProperties = {
+  whiteSpace: 'normal',
+  height: 'auto',
+  minHeight: 'var(--un-touch-target, 32px)',
+  maxWidth: '100%',
+};

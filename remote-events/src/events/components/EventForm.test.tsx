@@ -147,6 +147,32 @@ describe('EventForm', () => {
     expect((sent?.get('image') as File | null)?.name).toBe('poster.png');
   });
 
+  // Issue 27: a refused file must not look accepted; the poster it replaced is gone too (what is sent is what shows).
+  it('a file that is not an image clears the poster: the field shows only the error, and no image is sent', async () => {
+    let sent: FormData | undefined;
+    fakeApi({
+      [`POST ${EVENTS}`]: (config) => {
+        sent = config.data as FormData;
+        return { status: 201, data: created };
+      },
+    });
+    const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poster.png', { type: 'image/png' });
+    const { container } = await renderWithProviders(
+      <EventForm onClose={() => {}} initialValues={filled} poster={poster} />,
+    );
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } }),
+    );
+    expect(await screen.findByText('Choose an image file (JPEG, PNG or WebP).')).toBeInTheDocument();
+    expect(screen.queryByText('poster.png')).toBeNull();
+    expect(screen.queryByText('notes.txt')).toBeNull();
+    expect(screen.getByText('Choose poster image')).toBeInTheDocument();
+    await submit();
+    await screen.findByText('Event created successfully ✅');
+    expect(sent?.get('image')).toBeNull();
+  });
+
   it('a refusal from the server: "Failed to create event ❌", its reason, and the field marked', async () => {
     fakeApi({
       [`POST ${EVENTS}`]: {

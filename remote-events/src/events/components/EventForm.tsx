@@ -57,6 +57,8 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EventFormValues>();
   const [files, setFiles] = useState<UploadFile[]>(() => posterFileList(poster));
+  // A refused file (not an image) leaves no poster behind: the field shows only why (issue 27).
+  const [posterRefused, setPosterRefused] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -173,19 +175,21 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label={t('field.poster')}>
+      <Form.Item
+        label={t('field.poster')}
+        validateStatus={posterRefused ? 'error' : undefined}
+        help={posterRefused ? t('ocr.notImage') : undefined}
+      >
         <Upload
           accept="image/jpeg,image/png,image/webp"
           listType="picture"
           maxCount={1}
           fileList={files}
           beforeUpload={(file) => {
-            if (!file.type.startsWith('image/')) {
-              toast.error(t('ocr.notImage'));
-              return Upload.LIST_IGNORE;
-            }
-            setFiles([{ uid: file.uid, name: file.name, status: 'done', originFileObj: file }]);
-            return false;
+            const refused = !file.type.startsWith('image/');
+            setPosterRefused(refused);
+            setFiles(refused ? [] : [{ uid: file.uid, name: file.name, status: 'done', originFileObj: file }]);
+            return refused ? Upload.LIST_IGNORE : false;
           }}
           onRemove={() => setFiles([])}
         >

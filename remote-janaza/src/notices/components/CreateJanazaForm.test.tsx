@@ -256,6 +256,22 @@ describe('CreateJanazaForm', () => {
     expect(calls).not.toContain(POST_NOTICE);
   });
 
+  // Issue 27: a refused file must not look accepted (no preview, no Replace or Remove beside the error).
+  it('shows only the error for a refused file, not a preview or its Replace and Remove buttons', async () => {
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    fakeApi({ [GET_PROVIDERS]: PROVIDERS });
+    await renderWithProviders(<CreateJanazaForm />);
+    await user.upload(
+      screen.getByLabelText('Photo of the deceased', { selector: 'input' }),
+      new File(['not a picture'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByText('Choose a JPEG, PNG or WebP image')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Photo of the deceased' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Replace image/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove image/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Choose image/ })).toBeInTheDocument();
+  });
+
   it('tells the user when the providers cannot be loaded (logged too)', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ [GET_PROVIDERS]: { status: 500, data: { code: 500, message: 'boom' } } });

@@ -43,7 +43,10 @@ interface Props {
 export function ImagePicker({ id, value, onChange, currentUrl, chooseLabel, compact }: Props) {
   const { t } = useSectionText('janaza');
   const input = useRef<HTMLInputElement>(null);
-  const preview = useObjectUrl(value);
+  // A refused file (not an image, too large) is not shown as chosen: no preview, no Replace or Remove; the
+  // field's error says why (issue 27).
+  const chosen = imageProblem(value) ? undefined : value;
+  const preview = useObjectUrl(chosen);
   const shown = preview ?? currentUrl;
   const size = compact ? 56 : 112;
 
@@ -69,9 +72,9 @@ export function ImagePicker({ id, value, onChange, currentUrl, chooseLabel, comp
       )}
       <Flex vertical gap={4} align="flex-start">
         <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} size={compact ? 'small' : 'middle'}>
-          {chooseLabel ?? (value ? t('field.replaceImage') : t('field.chooseImage'))}
+          {chooseLabel ?? (chosen ? t('field.replaceImage') : t('field.chooseImage'))}
         </Button>
-        {value && (
+        {chosen && (
           <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => onChange?.(undefined)}>
             {t('field.removeImage')}
           </Button>

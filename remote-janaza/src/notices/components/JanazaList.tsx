@@ -24,6 +24,7 @@ import { DueDate } from './DueDate';
 import { JanazaPart, type JanazaPartName } from './JanazaParts';
 
 type StatusFilter = NotificationStatus | 'all';
+const SEARCH_ID = 'janaza-search';
 
 /**
  * The ?q= a link opens the list with. URLSearchParams would read a malformed percent-encoding
@@ -133,16 +134,20 @@ export function JanazaList() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('editTitle')}
       </Typography.Title>
-      <Flex gap={12} wrap>
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder={t('search')}
-          aria-label={t('search')}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          style={{ flex: '1 1 240px', maxWidth: isMobile ? undefined : 420 }}
-        />
+      <Flex gap={12} wrap align="flex-end">
+        {/* On a phone the hint is a label over the box: a placeholder cannot wrap, and the Tamil one was cut. */}
+        <Flex vertical gap={4} style={{ flex: '1 1 240px', maxWidth: isMobile ? undefined : 420 }}>
+          {isMobile && <label htmlFor={SEARCH_ID}>{t('search')}</label>}
+          <Input
+            id={SEARCH_ID}
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={isMobile ? undefined : t('search')}
+            aria-label={t('search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </Flex>
         <Select<StatusFilter>
           aria-label={t('statusFilter')}
           value={status}

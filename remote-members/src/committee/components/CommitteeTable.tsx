@@ -109,7 +109,6 @@ export function CommitteeTable() {
         aria-label={label}
         placeholder={invalid ? t('required') : undefined}
         type={field === 'email' ? 'email' : field === 'contact' ? 'tel' : 'text'}
-        style={{ minWidth: 120 }}
       />
     );
   };
@@ -119,7 +118,8 @@ export function CommitteeTable() {
         value={editing.draft.position}
         onChange={(position) => setDraft({ position })}
         aria-label={t('col.position')}
-        style={{ minWidth: 170 }}
+        style={{ width: '100%' }}
+        popupMatchSelectWidth={false}
         options={COMMITTEE_POSITIONS.map((p) => ({ value: p, label: t(`position.${p}`) }))}
       />
     ) : (
@@ -136,7 +136,7 @@ export function CommitteeTable() {
     if (!m.backendUser) return t('no');
     const rights = <Tag color={m.rights === 'none' ? 'default' : 'blue'}>{t(`common:rights.${m.rights}`)}</Tag>;
     return (
-      <Space size={4}>
+      <Space size={4} wrap>
         {t('yes')}
         {m.userId ? rights : <Tooltip title={t('noAccountYet')}>{rights}</Tooltip>}
       </Space>
@@ -154,7 +154,7 @@ export function CommitteeTable() {
       formatDateOnly(m.birthDate, i18n.language)
     );
   const actionsCell = (m: CommitteeMember) => (
-    <Flex vertical gap={8} align="flex-start">
+    <Flex vertical gap={8}>
       {isEditing(m) ? (
         <Space wrap>
           <Button size="small" type="primary" onClick={() => save(m)}>
@@ -187,7 +187,7 @@ export function CommitteeTable() {
     { key: 'position', title: t('col.position'), render: (_v, m) => positionCell(m) },
     { key: 'backendUser', title: t('col.backendUser'), render: (_v, m) => backendCell(m) },
     { key: 'birthDate', title: t('col.birthDate'), render: (_v, m) => birthCell(m) },
-    { key: 'actions', title: t('col.actions'), fixed: 'right', width: 260, render: (_v, m) => actionsCell(m) },
+    { key: 'actions', title: t('col.actions'), width: 176, render: (_v, m) => actionsCell(m) },
   ];
   return (
     <SectionList<CommitteeMember>
@@ -220,7 +220,8 @@ export function CommitteeTable() {
           columns={columns}
           dataSource={list}
           pagination={pagesOf(list.length, 50)}
-          scroll={{ x: 'max-content' }}
+          // No sideways scroll at 1280 px beside the menu (issue 27): the cells wrap (an email address too) and
+          // the actions stack in their column, so every column of SPEC §2 stays in view.
           onRow={(_m, i) => rowAnimation(i ?? 0)}
         />
       }
@@ -234,7 +235,8 @@ function CardLine({ label, children }: { label: string; children: ReactNode }) {
       <Typography.Text type="secondary" style={{ minWidth: 96 }}>
         {label}
       </Typography.Text>
-      <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
+      {/* Under the label when both do not fit (a Tamil rights tag ran past a 320 px card). */}
+      <div style={{ flex: '1 1 160px', minWidth: 0 }}>{children}</div>
     </Flex>
   );
 }

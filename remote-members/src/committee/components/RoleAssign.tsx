@@ -1,6 +1,6 @@
 import { useToast } from '@ummahnotify/shared/client';
 import { ASSIGNABLE_ROLES, type AssignableRole, type CommitteeMember } from '@ummahnotify/shared/domain';
-import { Button, Select, Space } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useSectionText } from '../../common/useSectionText';
 import { isCompleteAssignment, useAssignRole } from '../hooks';
@@ -36,19 +36,22 @@ export function RoleAssign({ member }: { member: CommitteeMember }) {
     }
   };
 
+  // Not a joined pair (Space.Compact): the button goes under the picker when both do not fit, in a card (a Tamil
+  // role ran 23 px past it) as in the table's narrow column (issue 27).
   return (
-    <Space.Compact>
+    <Flex gap={8} wrap style={{ width: '100%' }}>
       <Select<AssignableRole>
         value={role}
         onChange={setRole}
         placeholder={t('chooseRole')}
         aria-label={t('roleFor', { name })}
-        style={{ minWidth: 160 }}
+        style={{ flex: '1 1 140px', minWidth: 0 }}
+        popupMatchSelectWidth={false}
         options={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`common:rights.${r}`) }))}
       />
       <Button onClick={submit} loading={assign.isPending} aria-label={t('assignFor', { name })}>
         {t('assign')}
       </Button>
-    </Space.Compact>
+    </Flex>
   );
 }

@@ -1,4 +1,5 @@
 import './global.css';
+import './phone.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MAX_COUNT } from '@ummahnotify/shared/domain';
@@ -8,12 +9,14 @@ import taIN from 'antd/locale/ta_IN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
-import { theme } from './theme';
+import { phoneTheme, theme } from './theme';
+import { useIsMobile } from './useIsMobile';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: active } = useTranslation();
+  const phone = useIsMobile();
   return (
-    <ConfigProvider locale={active.language === 'ta' ? taIN : enUS} theme={theme}>
+    <ConfigProvider locale={active.language === 'ta' ? taIN : enUS} theme={phone ? phoneTheme : theme}>
       <App message={{ maxCount: TOAST_MAX_COUNT }}>{children}</App>
     </ConfigProvider>
   );

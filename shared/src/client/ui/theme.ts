@@ -27,3 +27,23 @@ export const theme: ThemeConfig = {
     orange: '#ad4e00',
   },
 };
+
+/** The smallest tap target on a phone (issue 27): 40 px, antd's own large control height. */
+export const TOUCH_TARGET_PX = 40;
+const TOUCH_SIZED = { controlHeight: TOUCH_TARGET_PX, controlHeightSM: TOUCH_TARGET_PX };
+
+/**
+ * The theme under 768 px: buttons (small ones too), inputs and pickers TOUCH_TARGET_PX tall, in one place
+ * rather than a size on each control; wide screens keep the compact desktop sizes. Only the picker's input
+ * grows (its controlHeightSM sizes the calendar's day cells).
+ */
+export const phoneTheme: ThemeConfig = {
+  ...theme,
+  components: {
+    Button: TOUCH_SIZED,
+    Input: TOUCH_SIZED,
+    InputNumber: TOUCH_SIZED,
+    Select: TOUCH_SIZED,
+    DatePicker: { controlHeight: TOUCH_TARGET_PX },
+  },
+};

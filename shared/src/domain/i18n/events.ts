@@ -211,7 +211,7 @@ export const events = defineCatalogue(
     'field.registration': 'பதிவு தேவை',
     'field.serviceType': 'சேவை வகை',
     'field.dateTime': 'தேதி மற்றும் நேரம்',
-    'field.dateTimePlaceholder': 'தேதியும் நேரமும் தேர்ந்தெடுக்கவும்',
+    'field.dateTimePlaceholder': 'தேதி, நேரம்',
     'field.link': 'இணைப்பு',
     'field.linkPlaceholder': 'https://',
     'field.published': 'இப்போதே வெளியிடு',

@@ -170,7 +170,7 @@ export const janaza = defineCatalogue(
     'timeKind.prayer': 'ஒரு தொழுகைக்குப் பின்',
     'timeKind.exact': 'குறிப்பிட்ட நேரத்தில்',
     'field.prayerDate': 'நாள்',
-    'field.prayerDatePlaceholder': 'நாளைத் தேர்ந்தெடுக்கவும்',
+    'field.prayerDatePlaceholder': 'நாளைத் தேர்ந்தெடு',
     'field.prayer': 'தொழுகை',
     'field.note': 'குறிப்பு',
     'field.notePlaceholder': 'தொழுகை இடம், அடக்கம் செய்யும் இடம், தொடர்பு நபர்...',

@@ -6,6 +6,10 @@ import { DEFAULT_APP_CONFIG } from '../../config/appConfig';
 import { i18n } from '../i18n';
 import { PublicApp } from '../PublicApp';
 import { LoginPage } from './LoginPage';
+import { openDashboard } from './session';
+
+// The dashboard is a full page load, which jsdom does not do: the test sees that it was asked for.
+jest.mock('./session', () => ({ ...jest.requireActual('./session'), openDashboard: jest.fn() }));
 
 const config: AppConfig = { ...DEFAULT_APP_CONFIG, apiUrl: 'https://api.example.sg' };
 
@@ -17,6 +21,7 @@ function openLogin(url = '/login', pageConfig = config) {
 afterEach(async () => {
   restoreApi();
   jest.restoreAllMocks();
+  jest.mocked(openDashboard).mockClear();
   await act(() => i18n.changeLanguage('en'));
 });
 
@@ -31,11 +36,39 @@ describe('the sign-in page of the light public app (docs/product/screens.md#logi
     expect(screen.queryByTestId('demo-banner')).toBeNull();
   });
 
-  it('ends any session on load (a fresh page load has no signed-in user)', async () => {
-    const { calls } = fakeApi({ 'GET /api/auth/google/logout': { status: 200 } });
+  it('reads the session first and ends it on load when there is none to keep', async () => {
+    const { calls } = fakeApi({
+      'GET /api/protected': { status: 401, data: { code: 401, message: 'Sign in first' } },
+      'GET /api/auth/google/logout': { status: 200 },
+    });
     openLogin();
-    await waitFor(() => expect(calls).toEqual(['GET /api/auth/google/logout']));
+    await waitFor(() => expect(calls).toEqual(['GET /api/protected', 'GET /api/auth/google/logout']));
+    expect(openDashboard).not.toHaveBeenCalled();
   });
+
+  // SPEC §2: "if the current role is not admin or superadmin, it calls logout" (issue 27: a bookmarked /login).
+  for (const rights of ['admin', 'superadmin']) {
+    it(`keeps ${rights} signed in and opens the dashboard`, async () => {
+      const { calls } = fakeApi({
+        'GET /api/protected': { status: 200, data: { fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
+        'GET /api/auth/google/logout': { status: 200 },
+      });
+      openLogin();
+      await waitFor(() => expect(openDashboard).toHaveBeenCalled());
+      expect(calls).not.toContain('GET /api/auth/google/logout');
+    });
+  }
+  for (const rights of ['editor', 'none', 'user', 'member']) {
+    it(`signs ${rights} out on load`, async () => {
+      const { calls } = fakeApi({
+        'GET /api/protected': { status: 200, data: { fName: 'Bilal', email: 'b@x.sg', rights, activated: true } },
+        'GET /api/auth/google/logout': { status: 200 },
+      });
+      openLogin();
+      await waitFor(() => expect(calls).toEqual(['GET /api/protected', 'GET /api/auth/google/logout']));
+      expect(openDashboard).not.toHaveBeenCalled();
+    });
+  }
 
   it('logs the spec message and says the server could not be reached when logout fails', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});

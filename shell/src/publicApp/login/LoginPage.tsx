@@ -1,6 +1,5 @@
 import GoogleOutlined from '@ant-design/icons-svg/es/asn/GoogleOutlined';
 import { shell } from '@ummahnotify/shared/catalogues/shell';
-import { api } from '@ummahnotify/shared/client/api';
 import { API_PATHS, type AppConfig, SIGN_IN_ERRORS, type SignInError } from '@ummahnotify/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { PublicFrame } from '../PublicFrame';
 import { Alert } from '../ui/Alert';
 import { LinkButton } from '../ui/Button';
 import { Paragraph, Title } from '../ui/Typography';
+import { keepOrEndSession, openDashboard } from './session';
 
 const ERROR_KEYS: Record<SignInError, string> = {
   expired: 'signInErrorExpired',
@@ -19,7 +19,8 @@ const ERROR_KEYS: Record<SignInError, string> = {
 
 /**
  * docs/product/screens.md#login; a refused sign-in comes back here with `?error=` and says why. Always a fresh page load
- * (the light public app keeps no session), so the spec's logout on load always runs.
+ * (the light public app keeps no session): an admin or superadmin session goes on to the dashboard, any other is
+ * ended (the product's logout on load).
  */
 export function LoginPage({ config }: { config: AppConfig }) {
   const { t } = useTranslation('shell');
@@ -28,10 +29,13 @@ export function LoginPage({ config }: { config: AppConfig }) {
   const errorKey = SIGN_IN_ERRORS.find((e) => e === error);
 
   useEffect(() => {
-    api.get(API_PATHS.logout).catch(() => {
-      console.error(shell.en.loginFailedLog);
-      setLogoutFailed(true);
-    });
+    keepOrEndSession().then(
+      (outcome) => outcome === 'kept' && openDashboard(),
+      () => {
+        console.error(shell.en.loginFailedLog);
+        setLogoutFailed(true);
+      },
+    );
   }, []);
 
   return (
