@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 
 /**
  * Measures a box of the dashboard (a card, a form) in the browser, as a person on a phone would meet it
- * (issue 27): what sticks out of it, what is cut, and which tap targets are too small.
+ *: what sticks out of it, what is cut, and which tap targets are too small.
  */
 export interface BoxReport {
   /** Elements whose box runs past the box's left or right edge, by how many px. */

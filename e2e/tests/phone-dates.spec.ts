@@ -5,7 +5,7 @@ import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
 /**
- * Issue 27, dates on a phone: the janaza and event date pickers open inside the screen at 320, 390 and
+ * Dates on a phone: the janaza and event date pickers open inside the screen at 320, 390 and
  * 430 px; a Sunday janaza time and an event date are picked by taps alone and saved; both forms take the
  * same typed date (DD-MM-YYYY HH:mm, and the ISO order), refuse a text that is not one by name, and ask
  * before saving a time that has passed.

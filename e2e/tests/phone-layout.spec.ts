@@ -10,7 +10,7 @@ import { STAFF, seedScreens } from '../support/screens-data';
 import { startServerProcess } from '../support/server-process';
 
 /**
- * Issue 27 on a touch phone: every card and form of the four sections inside its box and uncut in English and
+ * On a touch phone: every card and form of the four sections inside its box and uncut in English and
  * Tamil at 320, 390 and 430 px, tap targets of at least 40 px at 390 px, the committee table (and the others) at
  * 1280 px without a sideways scroll, a refused upload that leaves only its error, and /login with a staff session.
  * A server of its own with the screenshot walk's fixed data, so what is measured is the same whatever ran before.
@@ -40,7 +40,7 @@ interface Walked {
 const CARDS = '.ant-card .ant-card';
 /**
  * The one cut text left: antd's own Tamil placeholder of the committee form's birth-date picker, 7 px too wide at
- * 320 px. The date pickers are the other half of issue 27 (their placement, format and placeholder), not this test's.
+ * 320 px. The date pickers are another test's (phone-dates.spec.ts: their placement, format and placeholder).
  */
 const LEFT_TO_THE_DATE_PICKERS = /committee-members\/create .*placeholder of .*"தேதியைத் தேர்ந்தெடுக்கவும்"/;
 const WALK: Walked[] = [
@@ -172,7 +172,7 @@ async function tableScrollers(page: Page) {
 }
 
 for (const lang of LANGUAGES) {
-  test(`${lang}, 1280 px: the committee table shows every column of SPEC §2 without a sideways scroll, and so do the others`, async ({
+  test(`${lang}, 1280 px: the committee table shows every column of docs/product/screens.md without a sideways scroll, and so do the others`, async ({
     browser,
   }) => {
     // Not yet in Tamil: the committee table still runs to 1363 px (its Actions header past the window) at 1280 px.
@@ -188,7 +188,7 @@ for (const lang of LANGUAGES) {
     await expect(page.getByText(STAFF.editor.email)).toBeVisible();
     expect(await tableScrollers(page)).toEqual([]);
     const view = page.viewportSize()?.width ?? 1280;
-    // SPEC §2 "Members management table": its columns, each header in view.
+    // docs/product/screens.md, the committee table: its columns, each header in view.
     for (const column of [
       'number',
       'fName',
@@ -262,7 +262,7 @@ test('a refused upload on a phone leaves only its error: no preview, no Replace 
   await context.close();
 });
 
-test('/login with a staff session: an admin goes on to the dashboard, still signed in; an editor is signed out (SPEC §2)', async ({
+test('/login with a staff session: an admin goes on to the dashboard, still signed in; an editor is signed out (docs/product/screens.md#login)', async ({
   browser,
 }) => {
   test.setTimeout(120_000);

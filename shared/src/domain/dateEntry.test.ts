@@ -1,6 +1,6 @@
 import { isPastDay, isPastWallClock, readTypedDate } from './dateEntry';
 
-// Issue 27: one typing format for every form, day-month-year with 24-hour time; ISO understood too.
+// One typing format for every form, day-month-year with 24-hour time; ISO understood too.
 describe('readTypedDate', () => {
   it('reads the day-month-year the forms show, with a 24-hour time', () => {
     expect(readTypedDate('25-11-2026 10:00', true)).toBe('2026-11-25T10:00');

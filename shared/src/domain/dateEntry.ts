@@ -1,7 +1,7 @@
 import { singaporeDate, toUtcIso } from './time';
 
 /**
- * How staff type and read a date in every dashboard form (issue 27): the community's day-month-year and
+ * How staff type and read a date in every dashboard form: the community's day-month-year and
  * 24-hour time. The pickers show the first format of each list and understand the others when typed (the
  * ISO order a computer prints, e.g. a date copied from a message).
  */
@@ -54,7 +54,7 @@ export function readTypedDate(text: string, withTime: boolean): TypedDate | unde
 
 /**
  * True when a Singapore wall-clock time ('YYYY-MM-DDTHH:mm') has passed: a janaza notice or an event
- * saved with it is already expired (its messages are never sent, SPEC §4 shows it as expired).
+ * saved with it is already expired (its messages are never sent, docs/product/data.md shows it as expired).
  */
 export function isPastWallClock(wallClock: string, now: Date | number = Date.now()): boolean {
   const utc = toUtcIso(wallClock);

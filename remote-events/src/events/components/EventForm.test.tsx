@@ -147,7 +147,7 @@ describe('EventForm', () => {
     expect((sent?.get('image') as File | null)?.name).toBe('poster.png');
   });
 
-  // Issue 27: a refused file must not look accepted; the poster it replaced is gone too (what is sent is what shows).
+  // A refused file must not look accepted; the poster it replaced is gone too (what is sent is what shows).
   it('a file that is not an image clears the poster: the field shows only the error, and no image is sent', async () => {
     let sent: FormData | undefined;
     fakeApi({
@@ -197,7 +197,7 @@ describe('EventForm', () => {
     expect(screen.getByDisplayValue('Youth Iftar')).toBeInTheDocument();
   });
 
-  it('a time that has passed is asked about (issue 27): back sends nothing, "Save anyway" creates it', async () => {
+  it('a time that has passed is asked about: back sends nothing, "Save anyway" creates it', async () => {
     const { calls } = fakeApi({ [`POST ${EVENTS}`]: { status: 201, data: created } });
     const past = { ...filled, dateTime: dayjs('2026-11-25T10:00') };
     await renderWithProviders(<EventForm onClose={() => {}} initialValues={past} />);

@@ -57,7 +57,7 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EventFormValues>();
   const [files, setFiles] = useState<UploadFile[]>(() => posterFileList(poster));
-  // A refused file (not an image) leaves no poster behind: the field shows only why (issue 27).
+  // A refused file (not an image) leaves no poster behind: the field shows only why.
   const [posterRefused, setPosterRefused] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -67,7 +67,7 @@ export function EventForm({ initialValues, poster, aiSource, onClose }: EventFor
 
   const rule = (field: CheckedField) => formRule(createEventSchema, toNewEventFields, field, schemaText);
 
-  /** Issue 27: an event whose time has passed gets no message; saving it is asked, not done silently. */
+  /** An event whose time has passed gets no message; saving it is asked, not done silently. */
   const savePastAnyway = (values: EventFormValues) => {
     const when = values.dateTime;
     if (!when || !isPastWallClock(wallClockOf(when))) return Promise.resolve(true);

@@ -256,7 +256,7 @@ describe('CreateJanazaForm', () => {
     expect(calls).not.toContain(POST_NOTICE);
   });
 
-  // Issue 27: a refused file must not look accepted (no preview, no Replace or Remove beside the error).
+  // A refused file must not look accepted (no preview, no Replace or Remove beside the error).
   it('shows only the error for a refused file, not a preview or its Replace and Remove buttons', async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     fakeApi({ [GET_PROVIDERS]: PROVIDERS });

@@ -82,7 +82,7 @@ export function CreateJanazaForm() {
       return;
     }
     const confirmDuplicate = duplicate.confirming();
-    // Issue 27: a time already past makes an expired notice; asked once (not again on "Create anyway").
+    // A time already past makes an expired notice; asked once (not again on "Create anyway").
     const past = confirmDuplicate ? undefined : pastTimeOf(values);
     if (past) {
       const saveAnyway = await askToConfirm(modal, {

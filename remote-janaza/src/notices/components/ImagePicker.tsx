@@ -44,7 +44,7 @@ export function ImagePicker({ id, value, onChange, currentUrl, chooseLabel, comp
   const { t } = useSectionText('janaza');
   const input = useRef<HTMLInputElement>(null);
   // A refused file (not an image, too large) is not shown as chosen: no preview, no Replace or Remove; the
-  // field's error says why (issue 27).
+  // field's error says why.
   const chosen = imageProblem(value) ? undefined : value;
   const preview = useObjectUrl(chosen);
   const shown = preview ?? currentUrl;

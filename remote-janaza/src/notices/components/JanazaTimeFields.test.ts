@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { pastTimeOf } from './JanazaTimeFields';
 
-// Issue 27: a janaza time that has passed is named before saving; the picker values are Singapore wall clock.
+// A janaza time that has passed is named before saving; the picker values are Singapore wall clock.
 describe('pastTimeOf', () => {
   // 27 Nov 2026, 09:00 in Singapore.
   const now = Date.parse('2026-11-27T01:00:00Z');

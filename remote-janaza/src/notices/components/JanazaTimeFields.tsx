@@ -40,7 +40,7 @@ export function timeWire(values: TimeValues): { prayer?: string; prayerDate?: st
 
 /**
  * The chosen time as the form shows it (DD-MM-YYYY, with HH:mm for an exact time) when it has passed:
- * saved, the notice would be expired at once (issue 27). A prayer today is not known here (the server
+ * saved, the notice would be expired at once. A prayer today is not known here (the server
  * computes its time): only a day before today counts.
  */
 export function pastTimeOf(values: TimeValues, now: Date | number = Date.now()): string | undefined {

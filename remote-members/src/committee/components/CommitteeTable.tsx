@@ -220,8 +220,8 @@ export function CommitteeTable() {
           columns={columns}
           dataSource={list}
           pagination={pagesOf(list.length, 50)}
-          // No sideways scroll at 1280 px beside the menu (issue 27): the cells wrap (an email address too) and
-          // the actions stack in their column, so every column of SPEC §2 stays in view.
+          // No sideways scroll at 1280 px beside the menu: the cells wrap (an email address too) and
+          // the actions stack in their column, so every column of docs/product/screens.md stays in view.
           onRow={(_m, i) => rowAnimation(i ?? 0)}
         />
       }

@@ -37,7 +37,7 @@ export function RoleAssign({ member }: { member: CommitteeMember }) {
   };
 
   // Not a joined pair (Space.Compact): the button goes under the picker when both do not fit, in a card (a Tamil
-  // role ran 23 px past it) as in the table's narrow column (issue 27).
+  // role ran 23 px past it) as in the table's narrow column.
   return (
     <Flex gap={8} wrap style={{ width: '100%' }}>
       <Select<AssignableRole>

@@ -24,7 +24,7 @@ export interface DateFieldProps
 }
 
 /**
- * The one date (and time) entry of the dashboard (issue 27): shows and takes DD-MM-YYYY and 24-hour
+ * The one date (and time) entry of the dashboard: shows and takes DD-MM-YYYY and 24-hour
  * HH:mm, also understands a typed YYYY-MM-DD (shared/src/domain/dateEntry.ts), and opens inside a
  * phone's screen. Picker values are Singapore wall-clock time (kit/pickerTime.ts).
  */

@@ -44,7 +44,7 @@ function typeAndLeave(text: string) {
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-describe('DateFormItem (issue 27)', () => {
+describe('DateFormItem', () => {
   it('takes a typed DD-MM-YYYY HH:mm and shows it in that format', async () => {
     const saved = await renderForm(true);
     typeAndLeave('25-11-2026 10:00');

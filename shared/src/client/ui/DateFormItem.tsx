@@ -14,7 +14,7 @@ export interface DateFormItemProps extends Omit<FormItemProps, 'children' | 'nam
 /**
  * A form's date field: the DateField, whose typed text that is not a date is refused by name ("… is not a
  * date, type it as 25-11-2026") before any other rule, rather than left in the box while saving says the
- * date is required (issue 27).
+ * date is required.
  */
 export function DateFormItem({ name, withTime = false, field, rules = [], ...item }: DateFormItemProps) {
   const { t } = useTranslation('common');

@@ -28,7 +28,7 @@ export const theme: ThemeConfig = {
   },
 };
 
-/** The smallest tap target on a phone (issue 27): 40 px, antd's own large control height. */
+/** The smallest tap target on a phone: 40 px, antd's own large control height. */
 export const TOUCH_TARGET_PX = 40;
 const TOUCH_SIZED = { controlHeight: TOUCH_TARGET_PX, controlHeightSM: TOUCH_TARGET_PX };
 

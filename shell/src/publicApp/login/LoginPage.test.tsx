@@ -46,7 +46,7 @@ describe('the sign-in page of the light public app (docs/product/screens.md#logi
     expect(openDashboard).not.toHaveBeenCalled();
   });
 
-  // SPEC §2: "if the current role is not admin or superadmin, it calls logout" (issue 27: a bookmarked /login).
+  // docs/product/screens.md#login: "if the current role is not admin or superadmin, it calls logout" (a bookmarked /login).
   for (const rights of ['admin', 'superadmin']) {
     it(`keeps ${rights} signed in and opens the dashboard`, async () => {
       const { calls } = fakeApi({

@@ -1,7 +1,7 @@
 import { api } from '@ummahnotify/shared/client/api';
 import { API_PATHS, DASHBOARD_PATH } from '@ummahnotify/shared/domain';
 
-/** SPEC §2 "Login page": a session of these roles is kept and goes on to the dashboard; any other ends on load. */
+/** docs/product/screens.md#login: a session of these roles is kept and goes on to the dashboard; any other ends on load. */
 const ROLES_KEPT = ['admin', 'superadmin'];
 
 /** The signed-in role (GET /api/protected's `rights`), or '' when there is no session or the call fails. */
@@ -21,7 +21,7 @@ export function openDashboard(): void {
 
 /**
  * What /login does on load: reads the session's role first, so an admin who opens a bookmarked /login stays
- * signed in and goes to the dashboard (issue 27); every other session is ended. 'kept' or 'ended'; throws when
+ * signed in and goes to the dashboard; every other session is ended. 'kept' or 'ended'; throws when
  * the logout call fails.
  */
 export async function keepOrEndSession(): Promise<'kept' | 'ended'> {
