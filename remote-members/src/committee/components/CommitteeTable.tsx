@@ -182,7 +182,13 @@ export function CommitteeTable() {
     { key: 'number', title: t('col.number'), width: 56, render: (_v, m) => list.indexOf(m) + 1 },
     { key: 'fName', title: t('col.fName'), render: (_v, m) => textCell(m, 'fName', t('col.fName')) },
     { key: 'lName', title: t('col.lName'), render: (_v, m) => textCell(m, 'lName', t('col.lName')) },
-    { key: 'email', title: t('col.email'), render: (_v, m) => textCell(m, 'email', t('col.email')) },
+    {
+      key: 'email',
+      title: t('col.email'),
+      // An address has no space to break at: without this it holds its column at its whole width.
+      onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+      render: (_v, m) => textCell(m, 'email', t('col.email')),
+    },
     { key: 'contact', title: t('col.contact'), render: (_v, m) => textCell(m, 'contact', t('col.contact')) },
     { key: 'position', title: t('col.position'), render: (_v, m) => positionCell(m) },
     { key: 'backendUser', title: t('col.backendUser'), render: (_v, m) => backendCell(m) },
