@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { catalogues } from '@ummahnotify/shared/domain';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import type { PosterReader } from '../../poster/reader';
@@ -139,6 +140,18 @@ describe('CreateEventPage', () => {
     expect(screen.getByDisplayValue('இளைஞர்களுக்கு இலவச இரவு உணவு.')).toBeInTheDocument();
     expect(screen.getByDisplayValue('41 டன்லப் ஸ்ட்ரீட்')).toBeInTheDocument();
     expect(screen.getByText('youth-iftar.png')).toBeInTheDocument();
+  });
+
+  it('a refused file leaves no poster behind, only why it was refused', async () => {
+    const { factory } = fakeReader(async () => OCR_TEXT);
+    await renderWithProviders(<CreateEventPage readerFactory={factory} />);
+    await choosePoster();
+    expect(screen.getByRole('img', { name: catalogues.events.en['ocr.previewAlt'] })).toBeTruthy();
+    await choosePoster(new File(['not a picture'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert').textContent).toBe(catalogues.events.en['ocr.notImage']);
+    expect(screen.queryByRole('img', { name: catalogues.events.en['ocr.previewAlt'] })).toBeNull();
+    expect(button(/^Extract & Generate Prompt$/)).toBeDisabled();
+    expect(screen.getByText(catalogues.events.en['ocr.choose'])).toBeTruthy();
   });
 
   it('the form can be opened empty, without a poster', async () => {

@@ -50,10 +50,10 @@ export function CreateEventPage({ readerFactory }: { readerFactory?: () => Promi
     formRef.current?.querySelector<HTMLInputElement>('input#heading')?.focus({ preventScroll: true });
   }, [openForm]);
 
-  const choosePoster = (file: File) => {
+  const choosePoster = (file: File | undefined) => {
     setPoster(file);
     setOcrText(null);
-    ocr.warmUp();
+    if (file) ocr.warmUp();
   };
 
   const extract = async () => {

@@ -1,4 +1,3 @@
-import { useToast } from '@ummahnotify/shared/client';
 import { Button, Card, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,8 @@ import { WRAPPING_BUTTON } from '../../common/styles';
 
 export interface PosterStepProps {
   poster: File | undefined;
-  onPoster: (poster: File) => void;
+  /** A new poster, or undefined when the file chosen was refused (the one before it is dropped too). */
+  onPoster: (poster: File | undefined) => void;
   extracting: boolean;
   /** 0..1 while the text is being read, null while the recogniser loads */
   progress: number | null;
@@ -16,8 +16,8 @@ export interface PosterStepProps {
 /** Step 1: choose the poster, see it, and read its text. */
 export function PosterStep({ poster, onPoster, extracting, progress, onExtract }: PosterStepProps) {
   const { t } = useTranslation('events');
-  const toast = useToast();
   const [preview, setPreview] = useState<string>();
+  const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     if (!poster) return setPreview(undefined);
@@ -35,11 +35,11 @@ export function PosterStep({ poster, onPoster, extracting, progress, onExtract }
           showUploadList={false}
           maxCount={1}
           beforeUpload={(file) => {
-            if (!file.type.startsWith('image/')) {
-              toast.error(t('ocr.notImage'));
-              return Upload.LIST_IGNORE;
-            }
-            onPoster(file);
+            // A refused file leaves no poster behind, only why: what is read is what shows.
+            const image = file.type.startsWith('image/');
+            setRefused(!image);
+            onPoster(image ? file : undefined);
+            if (!image) return Upload.LIST_IGNORE;
             return false;
           }}
         >
@@ -47,6 +47,11 @@ export function PosterStep({ poster, onPoster, extracting, progress, onExtract }
             {poster ? t('ocr.change') : t('ocr.choose')}
           </Button>
         </Upload>
+        {refused && (
+          <Typography.Text type="danger" role="alert">
+            {t('ocr.notImage')}
+          </Typography.Text>
+        )}
         {preview && (
           <Image
             src={preview}
