@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { COMMITTEE_API, EVENT_PATHS, MEMBERS_API } from '@ummahnotify/shared/domain';
+import { signInAs } from './fixtures';
+import { startOwnServer } from './server-process';
 
 /**
  * The fixed data the screenshot walk shows, written through the API as staff would write it, so every
@@ -166,4 +168,21 @@ export async function seedScreens(request: APIRequestContext, origin: string): P
       expect(res.status()).toBeLessThan(300);
     }
   }
+}
+
+/**
+ * A server of its own holding the screens' data: the superadmin signs in through the issuer and seeds it.
+ * The page stays signed in for what the spec adds; close its context when done.
+ */
+export async function startScreensServer(
+  browser: Browser,
+  port: number,
+  name: string,
+): Promise<{ server: Awaited<ReturnType<typeof startOwnServer>>; page: Page }> {
+  const server = await startOwnServer(port, name, { SUPERADMIN_EMAILS: STAFF.superadmin.email, NODE_ENV: 'test' });
+  const origin = `http://127.0.0.1:${port}`;
+  const page = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signInAs(page, STAFF.superadmin);
+  await seedScreens(page.request, origin);
+  return { server, page };
 }

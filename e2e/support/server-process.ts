@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ISSUER_URL, SUPERADMIN_EMAIL } from './env';
 
 const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'src', 'main.ts');
 
@@ -36,4 +39,27 @@ export async function startServerProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A spec's own server on 127.0.0.1:`port`: its data in a fresh folder named after the spec, staff signing in
+ * through the run's OpenID Connect issuer; `env` adds to or overrides that.
+ */
+export function startOwnServer(port: number, name: string, env: Record<string, string> = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  return startServerProcess(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), `un-${name}-`)),
+      OIDC_ISSUER: ISSUER_URL,
+      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
+      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
+      ...env,
+    },
+    `${url}/healthz`,
+  );
 }

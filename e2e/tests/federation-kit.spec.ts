@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startBucket } from '../support/bucket';
-import { ISSUER_URL, PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
+import { PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
 import { signIn } from '../support/fixtures';
-import { startServerProcess } from '../support/server-process';
+import { startOwnServer } from '../support/server-process';
 
 // A remote built and deployed on its own, later than the shell, against the shell's federation kit (the antd
 // components and icons the shell ships: rspack.federation-kit.ts). The shell is the repository's build, unchanged.
@@ -62,21 +62,9 @@ test('a remote built alone with a kit component its own build never used renders
   const dir = remoteUsing('Progress', '<Progress percent={42} format={() => "kit-check 42"} />');
   build(dir);
   const bucket = await startBucket(join(dir, 'dist'), BUCKET_PORT, SHELL_URL);
-  const server = await startServerProcess(
-    {
-      PORT: String(SHELL_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: SHELL_URL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'un-federation-kit-')),
-      OIDC_ISSUER: ISSUER_URL,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
-      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
-      REMOTE_SUMMARY_URL: bucket.url,
-    },
-    `${SHELL_URL}/healthz`,
-  );
+  const server = await startOwnServer(SHELL_PORT, 'federation-kit', {
+    REMOTE_SUMMARY_URL: bucket.url,
+  });
   try {
     const scripts: string[] = [];
     page.on('response', (res) => {

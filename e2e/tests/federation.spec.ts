@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startBucket } from '../support/bucket';
-import { ISSUER_URL, PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
+import { PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
 import { signIn } from '../support/fixtures';
-import { startServerProcess } from '../support/server-process';
+import { startOwnServer } from '../support/server-process';
 
 // The production shape: the shell on one origin, each remote in its own "bucket" on its own port.
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,7 +28,7 @@ test.use({ baseURL: SHELL_URL });
 
 const buckets = new Map<RemoteName, Awaited<ReturnType<typeof startBucket>>>();
 const bucketDirs = new Map<RemoteName, string>();
-let server: Awaited<ReturnType<typeof startServerProcess>>;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'un-buckets-'));
@@ -38,25 +38,12 @@ test.beforeAll(async () => {
     bucketDirs.set(name, dir);
     buckets.set(name, await startBucket(dir, port, SHELL_URL));
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'un-federation-'));
-  server = await startServerProcess(
-    {
-      PORT: String(SHELL_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: SHELL_URL,
-      DATA_DIR: dataDir,
-      OIDC_ISSUER: ISSUER_URL,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
-      SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
-      REMOTE_JANAZA_URL: `http://127.0.0.1:${REMOTES.janaza}/`,
-      REMOTE_EVENTS_URL: `http://127.0.0.1:${REMOTES.events}/`,
-      REMOTE_MEMBERS_URL: `http://127.0.0.1:${REMOTES.members}/`,
-      REMOTE_SUMMARY_URL: `http://127.0.0.1:${REMOTES.summary}/`,
-    },
-    `${SHELL_URL}/healthz`,
-  );
+  server = await startOwnServer(SHELL_PORT, 'federation', {
+    REMOTE_JANAZA_URL: `http://127.0.0.1:${REMOTES.janaza}/`,
+    REMOTE_EVENTS_URL: `http://127.0.0.1:${REMOTES.events}/`,
+    REMOTE_MEMBERS_URL: `http://127.0.0.1:${REMOTES.members}/`,
+    REMOTE_SUMMARY_URL: `http://127.0.0.1:${REMOTES.summary}/`,
+  });
 });
 
 test.afterAll(async () => {

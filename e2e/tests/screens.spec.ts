@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { catalogues, DELIVERY_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
-import { ISSUER_URL, PORT_BASE } from '../support/env';
+import { PORT_BASE } from '../support/env';
 import { signInAs } from '../support/fixtures';
-import { FROZEN_NOW, STAFF, type StaffRole, seedScreens } from '../support/screens-data';
-import { startServerProcess } from '../support/server-process';
+import { FROZEN_NOW, STAFF, type StaffRole, startScreensServer } from '../support/screens-data';
 
 /**
  * The reference pictures: every screen at 390 and 1280 px, in English and Tamil, as every role
@@ -122,29 +118,13 @@ const SCREENS: Screen[] = [
   },
 ];
 
-let server: Awaited<ReturnType<typeof startServerProcess>>;
+let server: Awaited<ReturnType<typeof startScreensServer>>['server'];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  server = await startServerProcess(
-    {
-      PORT: String(SCREENS_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: SCREENS_URL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'un-screens-')),
-      OIDC_ISSUER: ISSUER_URL,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      SUPERADMIN_EMAILS: STAFF.superadmin.email,
-      VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
-      NODE_ENV: 'test',
-    },
-    `${SCREENS_URL}/healthz`,
-  );
-  const context = await browser.newContext({ baseURL: SCREENS_URL });
-  const page = await context.newPage();
-  await signInAs(page, STAFF.superadmin);
-  await seedScreens(page.request, SCREENS_URL);
+  const started = await startScreensServer(browser, SCREENS_PORT, 'screens');
+  server = started.server;
+  const { page } = started;
   // The broadcasts of the approved notices and the published event list their recipients first.
   for (const kind of ['janaza', 'events'] as const) {
     const list = await page.request.get(
@@ -163,7 +143,7 @@ test.beforeAll(async ({ browser }) => {
       })
       .toBe(true);
   }
-  await context.close();
+  await page.context().close();
 });
 
 test.afterAll(async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { CHANNEL_ENV, ISSUER_URL, PORT_BASE } from '../support/env';
-import { startServerProcess } from '../support/server-process';
+import { CHANNEL_ENV, PORT_BASE } from '../support/env';
+import { startOwnServer } from '../support/server-process';
 import {
   collectServiceWorkerMessages,
   deliverPush,
@@ -22,25 +22,16 @@ const DATA_DIR = mkdtempSync(join(tmpdir(), 'un-signup-'));
 const VAPID = vapidKeys();
 test.use({ baseURL: URL_, viewport: { width: 390, height: 844 } });
 
-let server: Awaited<ReturnType<typeof startServerProcess>>;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
-  server = await startServerProcess(
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: URL_,
-      DATA_DIR,
-      OIDC_ISSUER: ISSUER_URL,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
-      VAPID_PUBLIC_KEY: VAPID.publicKey,
-      VAPID_PRIVATE_KEY: VAPID.privateKey,
-      VAPID_SUBJECT: 'mailto:e2e@example.sg',
-      ...CHANNEL_ENV,
-      NODE_ENV: 'test',
-    },
-    `${URL_}/healthz`,
-  );
+  server = await startOwnServer(PORT, 'signup', {
+    DATA_DIR,
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+    VAPID_SUBJECT: 'mailto:e2e@example.sg',
+    ...CHANNEL_ENV,
+    NODE_ENV: 'test',
+  });
 });
 test.afterAll(async () => server?.stop());
 

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import ts from 'typescript';
-import { connectTo, engines, freshDatabase, type TestDatabase } from '../../test/support/databases';
+import { engines, migratedDatabase } from '../../test/support/databases';
 import type { Db } from './connect';
-import { migrateToLatest } from './migrate';
 
 interface DeclaredColumn {
   nullable: boolean;
@@ -61,21 +60,11 @@ const kindOf = (dataType: string): DeclaredColumn['kind'] =>
 
 for (const engine of engines()) {
   describe(`db/schema.ts agrees with the migrated database (${engine})`, () => {
-    let database: TestDatabase;
-    let db: Db;
-    before(async () => {
-      database = await freshDatabase(engine);
-      db = connectTo(database);
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db.destroy();
-      await database.drop();
-    });
+    const fresh = migratedDatabase(engine);
 
     test('the same tables and columns, null allowed where it is declared, text or number as declared', async () => {
       const declared = declaredTables();
-      const actual = (await db.introspection.getTables()).filter((t) => !/^kysely_/.test(t.name));
+      const actual = (await fresh.db.introspection.getTables()).filter((t) => !/^kysely_/.test(t.name));
       assert.deepEqual(
         actual.map((t) => t.name).sort(),
         [...declared.keys()].sort(),
@@ -83,7 +72,7 @@ for (const engine of engines()) {
       );
       const differences: string[] = [];
       for (const table of actual) {
-        const keys = await primaryKey(db, engine, table.name);
+        const keys = await primaryKey(fresh.db, engine, table.name);
         const columns = declared.get(table.name) ?? new Map();
         const names = new Set(table.columns.map((c) => c.name));
         for (const name of columns.keys())

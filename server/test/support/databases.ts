@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import { connect, type Db } from '../../src/db/connect';
+import { migrateToLatest } from '../../src/db/migrate';
 
 export interface TestDatabase {
   engine: 'sqlite' | 'postgres';
@@ -51,4 +53,34 @@ export function connectTo(database: TestDatabase): Db {
       ? { kind: 'postgres', url: database.databaseUrl }
       : { kind: 'sqlite', file: join(database.dataDir, 'test.sqlite') },
   );
+}
+
+/**
+ * A fresh database of the engine, migrated to the latest schema, for the describe block that calls it:
+ * opened before its tests, closed and dropped after them. Read `.db` and `.database` inside the tests.
+ */
+export function migratedDatabase(engine: 'sqlite' | 'postgres'): { readonly db: Db; readonly database: TestDatabase } {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  before(async () => {
+    database = await freshDatabase(engine);
+    db = connectTo(database);
+    await migrateToLatest(db);
+  });
+  after(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the database opens in before()');
+    return value;
+  };
+  return {
+    get db() {
+      return opened(db);
+    },
+    get database() {
+      return opened(database);
+    },
+  };
 }

@@ -131,24 +131,8 @@ describe('EventForm', () => {
     expect(calls).toEqual([`POST ${EVENTS}`, `POST /api/v1/admin/ummahnotify/ai-event/${created.data._id}`]);
   });
 
-  it('sends the poster from step 1 as the image', async () => {
-    let sent: FormData | undefined;
-    fakeApi({
-      [`POST ${EVENTS}`]: (config) => {
-        sent = config.data as FormData;
-        return { status: 201, data: created };
-      },
-    });
-    const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'poster.png', { type: 'image/png' });
-    await renderWithProviders(<EventForm onClose={() => {}} initialValues={filled} poster={poster} />);
-    expect(screen.getByText('poster.png')).toBeInTheDocument();
-    await submit();
-    await screen.findByText('Event created successfully ✅');
-    expect((sent?.get('image') as File | null)?.name).toBe('poster.png');
-  });
-
-  // A refused file must not look accepted; the poster it replaced is gone too (what is sent is what shows).
-  it('a file that is not an image clears the poster: the field shows only the error, and no image is sent', async () => {
+  /** The form opened with step 1's poster; `sent()` is the form data the create call carried. */
+  async function withPoster() {
     let sent: FormData | undefined;
     fakeApi({
       [`POST ${EVENTS}`]: (config) => {
@@ -160,6 +144,20 @@ describe('EventForm', () => {
     const { container } = await renderWithProviders(
       <EventForm onClose={() => {}} initialValues={filled} poster={poster} />,
     );
+    return { container, sent: () => sent };
+  }
+
+  it('sends the poster from step 1 as the image', async () => {
+    const { sent } = await withPoster();
+    expect(screen.getByText('poster.png')).toBeInTheDocument();
+    await submit();
+    await screen.findByText('Event created successfully ✅');
+    expect((sent()?.get('image') as File | null)?.name).toBe('poster.png');
+  });
+
+  // A refused file must not look accepted; the poster it replaced is gone too (what is sent is what shows).
+  it('a file that is not an image clears the poster: the field shows only the error, and no image is sent', async () => {
+    const { container, sent } = await withPoster();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     await act(async () =>
       fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } }),
@@ -170,7 +168,7 @@ describe('EventForm', () => {
     expect(screen.getByText('Choose poster image')).toBeInTheDocument();
     await submit();
     await screen.findByText('Event created successfully ✅');
-    expect(sent?.get('image')).toBeNull();
+    expect(sent()?.get('image')).toBeNull();
   });
 
   it('a refusal from the server: "Failed to create event ❌", its reason, and the field marked', async () => {

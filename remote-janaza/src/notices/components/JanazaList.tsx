@@ -121,7 +121,8 @@ export function JanazaList() {
       width: 226,
       fixed: 'right',
     },
-    { key: 'actions', title: t('col.actions'), render: part('actions'), width: 108, fixed: 'right' },
+    // Wide enough for the Tamil labels beside their icons (திருத்து, நீக்கு).
+    { key: 'actions', title: t('col.actions'), render: part('actions'), width: 120, fixed: 'right' },
   ];
 
   const statusOptions = [
@@ -206,7 +207,7 @@ export function JanazaList() {
             columns={columns}
             dataSource={shown}
             pagination={pagesOf(shown.length, 20)}
-            // The fixed widths leave Details at least 140 px, so the table fits beside the sidebar at
+            // The fixed widths (772 px) leave Details at least 128 px, so the table fits beside the sidebar at
             // 1280 px; only narrower windows scroll (and then Details slides under Status and Actions).
             scroll={{ x: 900 }}
             size="small"

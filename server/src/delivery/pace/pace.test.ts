@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import {
+  connectTo,
+  engines,
+  freshDatabase,
+  migratedDatabase,
+  type TestDatabase,
+} from '../../../test/support/databases';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
@@ -148,32 +154,21 @@ for (const store of stores) {
 
 for (const engine of engines()) {
   describe(`holding back and janaza first (${engine})`, () => {
-    let database: TestDatabase;
-    let db: Db;
+    const fresh = migratedDatabase(engine);
     const options = (leaseMs = 60_000) => ({
       engine,
       config: { publicUrl: 'http://localhost', unsubscribeKey: 'k' },
       leaseMs,
     });
 
-    before(async () => {
-      database = await freshDatabase(engine);
-      db = connectTo(database);
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db?.destroy();
-      await database?.drop();
-    });
-
     /** A sending of a new item (its row need not exist: a missing item is a cancelled message, still claimed). */
     async function sending(kind: 'janaza' | 'events', subscribers: { id: string; channel: string }[], at: string) {
       const outboxId = randomUUID();
-      await db
+      await fresh.db
         .insertInto('outbox')
         .values({ id: outboxId, kind, item_id: randomUUID(), number: 0, state: 'expanded', created_at: at })
         .execute();
-      await db
+      await fresh.db
         .insertInto('deliveries')
         .values(
           subscribers.map((s) => ({
@@ -193,15 +188,15 @@ for (const engine of engines()) {
 
     test('a janaza approved after an event is claimed before any of the event', async () => {
       const people = Array.from({ length: 6 }, () => newSubscriber({ channel: 'email' }));
-      await db.insertInto('subscribers').values(people).execute();
+      await fresh.db.insertInto('subscribers').values(people).execute();
       const event = await sending('events', people, new Date(Date.now() - 60_000).toISOString());
       const janaza = await sending('janaza', people, new Date().toISOString());
-      const first = await claimDue(db, 'email', 6, options());
+      const first = await claimDue(fresh.db, 'email', 6, options());
       assert.deepEqual(
         first.map((j) => j.outboxId),
         Array(6).fill(janaza),
       );
-      const next = await claimDue(db, 'email', 6, options());
+      const next = await claimDue(fresh.db, 'email', 6, options());
       assert.deepEqual(
         next.map((j) => j.outboxId),
         Array(6).fill(event),
@@ -210,13 +205,13 @@ for (const engine of engines()) {
 
     test('one Telegram message a second per chat: a second one in the claim, or one just sent, waits', async () => {
       const [ali, siti] = [newSubscriber({ channel: 'telegram' }), newSubscriber({ channel: 'telegram' })];
-      await db.insertInto('subscribers').values([ali, siti]).execute();
+      await fresh.db.insertInto('subscribers').values([ali, siti]).execute();
       const now = new Date().toISOString();
       await sending('events', [ali, siti], now);
       await sending('janaza', [ali], now);
-      const jobs = await claimDue(db, 'telegram', 10, options());
+      const jobs = await claimDue(fresh.db, 'telegram', 10, options());
       assert.equal(jobs.length, 3);
-      const { go, held } = await holdBack(db, 'telegram', jobs, dailyLimit(null, 20));
+      const { go, held } = await holdBack(fresh.db, 'telegram', jobs, dailyLimit(null, 20));
       assert.deepEqual(
         go.map((j) => [j.subscriberId, j.kind]).sort(),
         [
@@ -232,7 +227,7 @@ for (const engine of engines()) {
 
     test('WhatsApp daily limit: a new person takes a place, events leave the janaza reserve, someone reached today is free', async () => {
       const people = Array.from({ length: 5 }, () => newSubscriber({ channel: 'whatsapp' }));
-      await db.insertInto('subscribers').values(people).execute();
+      await fresh.db.insertInto('subscribers').values(people).execute();
       const [p0, p1, p2, p3, p4] = people as [
         (typeof people)[0],
         (typeof people)[0],
@@ -242,7 +237,7 @@ for (const engine of engines()) {
       ];
       // p0 was reached an hour ago (the limit counts people, not messages).
       const earlier = await sending('events', [p0], new Date(Date.now() - 3_600_000).toISOString());
-      await db
+      await fresh.db
         .updateTable('deliveries')
         .set({ state: 'sent', updated_at: new Date(Date.now() - 3_600_000).toISOString() })
         .where('outbox_id', '=', earlier)
@@ -250,8 +245,8 @@ for (const engine of engines()) {
       // A limit of 4 people a day, 25 % (1) kept for janaza notices: 1 used, so events may reach 2 more.
       const limit = dailyLimit(4, 25);
       await sending('events', [p0, p1, p2, p3], new Date(Date.now() - 1_000).toISOString());
-      const events = await claimDue(db, 'whatsapp', 10, options());
-      const first = await holdBack(db, 'whatsapp', events, limit);
+      const events = await claimDue(fresh.db, 'whatsapp', 10, options());
+      const first = await holdBack(fresh.db, 'whatsapp', events, limit);
       // p0 costs nothing; two of the three new people take the two places events may use; one waits.
       assert.equal(first.go.length, 3);
       assert.ok(first.go.some((j) => j.subscriberId === p0.id));
@@ -265,12 +260,12 @@ for (const engine of engines()) {
       const wait = first.held[0]?.outcome.retryAfterMs ?? 0;
       assert.ok(Math.abs(wait - 23 * 3_600_000) < 60_000, `waits ${wait} ms`);
       // What the worker does next: the three are sent, the held one waits (pending, uncounted).
-      const writer = new ResultWriter(db, DEFAULT_RETRY, { warn: () => {} });
+      const writer = new ResultWriter(fresh.db, DEFAULT_RETRY, { warn: () => {} });
       await Promise.all([
         ...first.go.map((job) => writer.record(job, { ok: true })),
         ...first.held.map(({ job, outcome }) => writer.record(job, outcome)),
       ]);
-      const waiting = await db
+      const waiting = await fresh.db
         .selectFrom('deliveries')
         .select(['state', 'attempts', 'waiting'])
         .where('subscriber_id', '=', waitingOne)
@@ -282,8 +277,8 @@ for (const engine of engines()) {
         [people.find((p) => p.id === waitingOne) as (typeof people)[0], p4],
         new Date().toISOString(),
       );
-      const janaza = await claimDue(db, 'whatsapp', 10, options());
-      const second = await holdBack(db, 'whatsapp', janaza, limit);
+      const janaza = await claimDue(fresh.db, 'whatsapp', 10, options());
+      const second = await holdBack(fresh.db, 'whatsapp', janaza, limit);
       assert.equal(second.go.length, 1);
       assert.equal(second.held.length, 1);
       assert.equal(second.held[0]?.outcome.scope, 'limit');

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Summary } from '@ummahnotify/shared/domain';
 import fc from 'fast-check';
-import { connectTo, engines, freshDatabase, type TestDatabase } from '../../../test/support/databases';
+import { engines, migratedDatabase } from '../../../test/support/databases';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import { countSummaryDirectly } from '../../../test/support/summary-direct-count';
 import type { Db } from '../../db/connect';
-import { migrateToLatest } from '../../db/migrate';
 import * as summaryMigration from '../../db/migrations/2026-11-22-041-summary';
 import { readSummary } from './counters';
 
@@ -238,33 +237,22 @@ const withoutTime = ({ updatedAt: _, ...rest }: Summary) => rest;
 
 for (const engine of engines()) {
   describe(`summary counters kept by the database (${engine})`, () => {
-    let database: TestDatabase;
-    let db: Db;
-
-    before(async () => {
-      database = await freshDatabase(engine);
-      db = connectTo(database);
-      await migrateToLatest(db);
-    });
-    after(async () => {
-      await db.destroy();
-      await database.drop();
-    });
+    const fresh = migratedDatabase(engine);
 
     test('after any sequence of writes, the counters equal the tables counted directly', async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 15 }), async (commands) => {
-          for (const c of commands) await run(db, c);
-          assert.deepEqual(withoutTime(await readSummary(db)), withoutTime(await countSummaryDirectly(db)));
+          for (const c of commands) await run(fresh.db, c);
+          assert.deepEqual(withoutTime(await readSummary(fresh.db)), withoutTime(await countSummaryDirectly(fresh.db)));
         }),
         { numRuns: engine === 'sqlite' ? 60 : 25 },
       );
     });
 
     test('writes rolled back leave the counters as they were', async () => {
-      const before = await readSummary(db);
+      const before = await readSummary(fresh.db);
       await assert.rejects(
-        db.transaction().execute(async (trx) => {
+        fresh.db.transaction().execute(async (trx) => {
           await trx
             .insertInto('subscribers')
             .values([newSubscriber(), newSubscriber({ channel: 'webpush' })])
@@ -274,25 +262,25 @@ for (const engine of engines()) {
         }),
         /abandon/,
       );
-      assert.deepEqual(withoutTime(await readSummary(db)), withoutTime(before));
+      assert.deepEqual(withoutTime(await readSummary(fresh.db)), withoutTime(before));
     });
 
     test('the migration starts the counters from the rows already there', async () => {
-      await summaryMigration.down(db);
-      await db
+      await summaryMigration.down(fresh.db);
+      await fresh.db
         .insertInto('subscribers')
         .values([newSubscriber({ channel: 'telegram' }), newSubscriber({ channel: 'whatsapp', confirmed: 0 })])
         .execute();
-      await db.deleteFrom('events').execute();
-      await summaryMigration.up(db);
-      assert.deepEqual(withoutTime(await readSummary(db)), withoutTime(await countSummaryDirectly(db)));
-      await db
+      await fresh.db.deleteFrom('events').execute();
+      await summaryMigration.up(fresh.db);
+      assert.deepEqual(withoutTime(await readSummary(fresh.db)), withoutTime(await countSummaryDirectly(fresh.db)));
+      await fresh.db
         .insertInto('subscribers')
         .values(newSubscriber({ channel: 'telegram' }))
         .execute();
       assert.deepEqual(
-        withoutTime(await readSummary(db)),
-        withoutTime(await countSummaryDirectly(db)),
+        withoutTime(await readSummary(fresh.db)),
+        withoutTime(await countSummaryDirectly(fresh.db)),
         'and the triggers are back',
       );
     });
