@@ -2,7 +2,7 @@ import { useToast } from '@ummahnotify/shared/client';
 import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
 import type { Member, MembershipStatus } from '@ummahnotify/shared/domain';
 import { formatMoment } from '@ummahnotify/shared/domain';
-import { Badge, Button, Descriptions, Form, Modal, Space, Switch, Tag } from 'antd';
+import { Badge, Button, Descriptions, Form, Modal, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useSectionText } from '../../common/useSectionText';
 import type { MemberChanges } from '../api';
@@ -123,10 +123,11 @@ export function MemberDetailsModal({
 
   return (
     <Modal open title={t('detailsTitle')} onCancel={onClose} footer={footer} width={720} destroyOnHidden>
-      <Space style={{ marginBottom: 16 }}>
-        <Switch checked={editing} onChange={startEditing} aria-label={t('editToggle')} id="member-edit-toggle" />
-        <label htmlFor="member-edit-toggle">{t('editToggle')}</label>
-      </Space>
+      {/* The whole row is the tap target (40 px high on a phone: phone.css), not only the 22 px switch. */}
+      <label className="un-toggle-row" style={{ marginBottom: 16 }}>
+        <Switch checked={editing} onChange={startEditing} aria-label={t('editToggle')} />
+        {t('editToggle')}
+      </label>
       <Form form={form} layout="vertical" initialValues={toModalValues(member)} requiredMark hidden={!editing}>
         <MemberFields variant="modal" />
       </Form>
