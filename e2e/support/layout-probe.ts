@@ -13,7 +13,7 @@ export interface BoxReport {
   small: string[];
 }
 
-/** The controls a finger taps: buttons, links, fields, pickers, checkbox and radio choices (their whole label). */
+/** The controls a finger taps: buttons, links, fields, pickers, checkbox, radio and switch choices (their whole label). */
 const TARGETS = [
   'button',
   '[role="button"]',
@@ -26,6 +26,7 @@ const TARGETS = [
   '.ant-input-affix-wrapper',
   '.ant-checkbox-wrapper',
   '.ant-radio-wrapper',
+  '.un-toggle-row',
 ].join(',');
 /** Inputs drawn inside a wrapper that is the target (measured instead). */
 const WRAPPED = '.ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper';

@@ -34,6 +34,18 @@ interface Walked {
 }
 
 const CARDS = '.ant-card .ant-card';
+const DIALOG = '.ant-modal-container';
+
+/** A member's details (the first Nurul of the list), once the dialog has finished opening. */
+async function openMemberDetails(page: Page, lang: Language) {
+  await page
+    .getByRole('button', { name: new RegExp(`^${catalogues.members[lang].viewToEdit}: Nurul`) })
+    .first()
+    .tap();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+}
 /**
  * The one cut text left: antd's own Tamil placeholder of the committee form's birth-date picker, 7 px too wide at
  * 320 px. The date pickers are another test's (phone-dates.spec.ts: their placement, format and placeholder).
@@ -55,6 +67,16 @@ const WALK: Walked[] = [
   { path: '/dashboard/events/edit', boxes: CARDS },
   { path: '/dashboard/members/create', boxes: 'form' },
   { path: '/dashboard/members/edit', boxes: CARDS },
+  { path: '/dashboard/members/edit', boxes: DIALOG, open: openMemberDetails },
+  {
+    path: '/dashboard/members/edit',
+    boxes: DIALOG,
+    open: async (page, lang) => {
+      await openMemberDetails(page, lang);
+      await page.getByRole('dialog').getByText(catalogues.members[lang].editToggle, { exact: true }).tap();
+      await expect(page.getByRole('dialog').locator('form')).toBeVisible();
+    },
+  },
   { path: '/dashboard/committee-members/create', boxes: 'form' },
   { path: '/dashboard/committee-members/edit', boxes: CARDS },
 ];

@@ -45,5 +45,7 @@ export const phoneTheme: ThemeConfig = {
     InputNumber: TOUCH_SIZED,
     Select: TOUCH_SIZED,
     DatePicker: { controlHeight: TOUCH_TARGET_PX },
+    // A dialog's close button (its modalCloseBtnSize is the control height).
+    Modal: { controlHeight: TOUCH_TARGET_PX },
   },
 };
