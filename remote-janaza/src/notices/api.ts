@@ -7,6 +7,8 @@ import {
   type JanazaNotice,
   type JanazaNoticeAnswer,
   type JanazaUpdate,
+  type Prayer,
+  type PrayerTimeAnswer,
   type Provider,
   type ProvidersAnswer,
 } from '@ummahnotify/shared/domain';
@@ -23,6 +25,13 @@ export async function fetchProviders(): Promise<Provider[]> {
   const { data } = await api.get<ProvidersAnswer>(JANAZA_PATHS.providers);
   if (!isOk(data?.code) || !Array.isArray(data.data)) throw new UnexpectedAnswer('providers');
   return data.data;
+}
+
+/** When `prayer` on the Singapore day `prayerDate` (YYYY-MM-DD) is, as a notice's dueDate: the server computes it. */
+export async function fetchPrayerTime(prayer: Prayer, prayerDate: string): Promise<string> {
+  const { data } = await api.get<PrayerTimeAnswer>(JANAZA_PATHS.prayerTime, { params: { prayer, prayerDate } });
+  if (!isOk(data?.code) || typeof data.data?.dueDate !== 'string') throw new UnexpectedAnswer('prayer time');
+  return data.data.dueDate;
 }
 
 export async function fetchNotices(): Promise<JanazaNotice[]> {

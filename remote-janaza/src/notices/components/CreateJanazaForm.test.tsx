@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@ummahnotify/shared/client';
-import { JANAZA_PATHS, refusalBody } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS, refusalBody, singaporeDate } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
@@ -129,6 +129,45 @@ describe('CreateJanazaForm', () => {
     // The form is back to "after a prayer", with no prayer chosen.
     await waitFor(() => expect(screen.getByLabelText('After Asar')).not.toBeChecked());
     expect(screen.getByLabelText('After a prayer')).toBeChecked();
+  });
+
+  // The time of a prayer is the server's to compute: asked for a prayer today, before saving.
+  it.each([
+    ['has passed: asked first, and "Go back" sends nothing', -60_000, true],
+    ['is still to come: saved without asking', 3_600_000, false],
+  ])('a prayer today whose time %s', async (_, fromNow, asked) => {
+    const user = userEvent.setup({ delay: null });
+    const today = singaporeDate();
+    const prayerTimes: unknown[] = [];
+    const { calls } = fakeApi({
+      [GET_PROVIDERS]: PROVIDERS,
+      [`GET ${JANAZA_PATHS.prayerTime}`]: (config: InternalAxiosRequestConfig) => {
+        prayerTimes.push(config.params);
+        const dueDate = new Date(Date.now() + fromNow).toISOString();
+        return { status: 200, data: { code: 200, data: { prayer: 'asar', prayerDate: today, dueDate } } };
+      },
+      [POST_NOTICE]: { status: 201, data: { code: 201, data: { _id: 'n1' } } },
+    });
+    await renderWithProviders(<CreateJanazaForm />);
+    await chooseProvider('Masjid Sultan');
+    type(/Full Name/, 'Haji Ismail bin Osman');
+    type(/^\*?\s*Age/, '81');
+    type(/Postal Code/, '198833');
+    typePrayerDay(today.split('-').reverse().join('-'));
+    await user.click(screen.getByLabelText('After Asar'));
+    await user.click(screen.getByRole('button', { name: 'Save Notification' }));
+    if (asked) {
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getAllByText('This time has already passed').length).toBeGreaterThan(0);
+      expect(within(dialog).getByText(/after Asar \(about/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Go back and change the time' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls).not.toContain(POST_NOTICE);
+    } else {
+      expect(await screen.findByText('Notification created successfully ✅')).toBeInTheDocument();
+      expect(screen.queryByText('This time has already passed')).toBeNull();
+    }
+    expect(prayerTimes).toEqual([{ prayer: 'asar', prayerDate: today }]);
   });
 
   it('offers the prayers by their Tamil names when Tamil is chosen', async () => {

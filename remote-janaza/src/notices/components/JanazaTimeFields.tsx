@@ -2,14 +2,17 @@ import { DateFormItem, useSectionText, wallClockOf, wallClockOrValue } from '@um
 import {
   DATE_ENTRY_FORMATS,
   DATE_TIME_ENTRY_FORMATS,
+  formatJanazaWhen,
   isPastDay,
   isPastWallClock,
   PRAYERS,
   type Prayer,
+  singaporeDate,
 } from '@ummahnotify/shared/domain';
 import { Form, type FormInstance, type FormItemProps, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { fetchPrayerTime } from '../api';
 
 /** How the time of the janaza prayer is given (docs/product/rules.md#janaza-notice): after a daily prayer on a day, or at an exact time. */
 export type TimeKind = 'prayer' | 'exact';
@@ -50,6 +53,30 @@ export function pastTimeOf(values: TimeValues, now: Date | number = Date.now()):
   }
   const due = values.dueDate;
   return due && isPastWallClock(wallClockOf(due), now) ? due.format(DATE_TIME_ENTRY_FORMATS[0]) : undefined;
+}
+
+/**
+ * As pastTimeOf, and a prayer today too: its time is asked of the server, and when it has passed the answer
+ * reads as the list shows it ("27 Nov 2026, after Subuh (about 5:43 am)"). When the server cannot say, the
+ * save goes on unasked (the server still takes a past time).
+ */
+export async function pastTimeAsked(
+  values: TimeValues,
+  language: 'en' | 'ta',
+  now: () => number = Date.now,
+): Promise<string | undefined> {
+  const known = pastTimeOf(values, now());
+  const day = prayerDateWire(values.prayerDate);
+  if (known || values.timeKind !== 'prayer' || !values.prayer || day !== singaporeDate(now())) return known;
+  try {
+    const dueDate = await fetchPrayerTime(values.prayer, day);
+    return Date.parse(dueDate) <= now()
+      ? formatJanazaWhen({ dueDate, prayer: values.prayer }, language, 'medium')
+      : undefined;
+  } catch (error) {
+    console.error('Asking the prayer time failed', error);
+    return undefined;
+  }
 }
 
 /**

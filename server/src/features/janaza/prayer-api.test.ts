@@ -102,6 +102,31 @@ for (const engine of engines()) {
       assert.equal(listed.find((n) => n._id === notice._id)?.prayer, 'asar');
     });
 
+    test('the prayer-time route answers the time a notice after that prayer gets; bad or missing input is 400', async () => {
+      const asked = await call('GET', `${JANAZA_PATHS.prayerTime}?prayer=maghrib&prayerDate=${DAY}`);
+      assert.equal(asked.status, 200, JSON.stringify(asked.body));
+      const answer = asked.body.data as unknown as { prayer: string; prayerDate: string; dueDate: string };
+      const created = await call('POST', JANAZA_PATHS.notices, valid({ prayer: 'maghrib', prayerDate: DAY }));
+      assert.deepEqual(answer, { prayer: 'maghrib', prayerDate: DAY, dueDate: created.body.data.dueDate });
+      // Maghrib in Singapore in early May is a little after 7 pm.
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Singapore', timeStyle: 'short' });
+      assert.match(local.format(new Date(answer.dueDate)), /^19:\d\d$/);
+
+      const cases: [string, string, RegExp][] = [
+        [`prayerDate=${DAY}`, 'prayer', /Choose the prayer/],
+        ['prayer=asar', 'prayerDate', /Choose the day of the prayer/],
+        [`prayer=jumaat&prayerDate=${DAY}`, 'prayer', /subuh, zohor, asar, maghrib, isyak/],
+        ['prayer=asar&prayerDate=02-05-2030', 'prayerDate', /valid date/],
+      ];
+      for (const [query, path, message] of cases) {
+        const res = await call('GET', `${JANAZA_PATHS.prayerTime}?${query}`);
+        assert.equal(res.status, 400, query);
+        const error = res.body.errors.find((e) => e.path === path);
+        assert.ok(error, `${query}: ${JSON.stringify(res.body)}`);
+        assert.match(error.message, message);
+      }
+    });
+
     test('an exact time still works and carries prayer null; both, neither or half a pair is 400 and writes nothing', async () => {
       const exact = await call('POST', JANAZA_PATHS.notices, valid({ dueDate: `${DAY}T10:00` }));
       assert.equal(exact.status, 201);

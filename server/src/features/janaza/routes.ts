@@ -12,6 +12,8 @@ import {
   janazaNoticeSchema,
   janazaUpdateSchema,
   messageAnswerSchema,
+  prayerTimeAnswerSchema,
+  prayerTimeQuerySchema,
 } from '@ummahnotify/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +28,7 @@ import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerJanazaCorrection } from './correction';
 import { refuseDuplicates } from './duplicates';
 import { toNotice } from './json';
-import { noticeTime } from './prayer-time';
+import { noticeTime, prayerTime } from './prayer-time';
 import { deleteNotice, findNotice, insertNotice, listNotices, updateNotice } from './store';
 
 const m = catalogues.janaza.en;
@@ -217,4 +219,13 @@ export async function registerJanaza(app: FastifyInstance): Promise<void> {
   const removeRoute = { schema: { params: janazaIdParamsSchema, response: { 200: messageAnswerSchema } }, config };
   r.delete(`${JANAZA_PATHS.notices}/:id`, removeRoute, (request) => handlers.remove(request, request.params.id));
   registerJanazaCorrection(app);
+  // The form's question before saving a notice whose prayer has passed: the time is computed here only.
+  r.get(
+    JANAZA_PATHS.prayerTime,
+    { schema: { querystring: prayerTimeQuerySchema, response: { 200: prayerTimeAnswerSchema } }, config },
+    (request) => {
+      const { prayer, prayerDate } = request.query;
+      return { code: 200 as const, data: { prayer, prayerDate, dueDate: prayerTime(prayer, prayerDate) } };
+    },
+  );
 }

@@ -155,3 +155,26 @@ export const janazaListQuerySchema = z.object({
 export type JanazaListQuery = z.output<typeof janazaListQuerySchema>;
 
 export const janazaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** GET prayer-time query: the time a notice "after <prayer>" on <prayerDate> would be due (the form's past-time check). */
+export const prayerTimeQuerySchema = z.object({
+  prayer: z.preprocess(
+    blankToUndefined,
+    z.enum(PRAYERS, {
+      error: (issue) => (issue.input === undefined ? m['error.prayerRequired'] : m['error.prayer']),
+    }),
+  ),
+  prayerDate: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: m['error.prayerDateRequired'] })
+      .refine((v) => parsePrayerDate(v) !== undefined, { message: m['error.prayerDateInvalid'] }),
+  ),
+});
+
+/** Its answer: `dueDate` as a notice's (UTC ISO 8601). */
+export const prayerTimeAnswerSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ prayer: prayer, prayerDate: z.string(), dueDate: z.string() }),
+});
+export type PrayerTimeAnswer = z.output<typeof prayerTimeAnswerSchema>;
