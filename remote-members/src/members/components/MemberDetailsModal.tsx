@@ -124,8 +124,8 @@ export function MemberDetailsModal({
   return (
     <Modal open title={t('detailsTitle')} onCancel={onClose} footer={footer} width={720} destroyOnHidden>
       {/* The whole row is the tap target (40 px high on a phone: phone.css), not only the 22 px switch. */}
-      <label className="un-toggle-row" style={{ marginBottom: 16 }}>
-        <Switch checked={editing} onChange={startEditing} aria-label={t('editToggle')} />
+      <label className="un-toggle-row" htmlFor="member-edit-toggle" style={{ marginBottom: 16 }}>
+        <Switch checked={editing} onChange={startEditing} aria-label={t('editToggle')} id="member-edit-toggle" />
         {t('editToggle')}
       </label>
       <Form form={form} layout="vertical" initialValues={toModalValues(member)} requiredMark hidden={!editing}>
