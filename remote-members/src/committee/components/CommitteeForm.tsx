@@ -50,7 +50,11 @@ export function CommitteeForm() {
               label={t('field.birthDate')}
               required
               rules={[rule('birthDate')]}
-              field={{ style: { width: '100%' }, disabledDate: (d) => d.isAfter(dayjs(), 'day') }}
+              field={{
+                placeholder: t('field.birthDatePlaceholder'),
+                style: { width: '100%' },
+                disabledDate: (d) => d.isAfter(dayjs(), 'day'),
+              }}
             />
           </Col>
           <PostalField t={t} rule={rule} />

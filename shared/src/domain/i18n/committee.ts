@@ -27,6 +27,8 @@ export const committee = defineCatalogue(
     'field.email': 'Email',
     'field.contact': 'Contact',
     'field.birthDate': 'Birth date',
+    // antd's own words in English; its Tamil ones (தேதியைத் தேர்ந்தெடுக்கவும்) are cut in a 320 px field.
+    'field.birthDatePlaceholder': 'Select date',
     'field.postal': 'Postal code',
     'field.gender': 'Gender',
     'field.rights': 'System rights',
@@ -131,6 +133,7 @@ export const committee = defineCatalogue(
     'field.email': 'மின்னஞ்சல்',
     'field.contact': 'தொடர்பு எண்',
     'field.birthDate': 'பிறந்த தேதி',
+    'field.birthDatePlaceholder': 'தேதியைத் தேர்வுசெய்',
     'field.postal': 'அஞ்சல் குறியீடு',
     'field.gender': 'பாலினம்',
     'field.rights': 'அமைப்பு உரிமைகள்',
