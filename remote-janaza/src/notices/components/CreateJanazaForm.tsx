@@ -1,4 +1,4 @@
-import { useToast } from '@ummahnotify/shared/client';
+import { currentLanguage, useToast } from '@ummahnotify/shared/client';
 import {
   askToConfirm,
   fieldRule,
@@ -10,7 +10,6 @@ import {
 import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
 import { Alert, App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCreateJanaza, useProviders } from '../hooks/queries';
 import { useDuplicateWarning } from '../hooks/useDuplicateWarning';
 import { DuplicateWarning } from './DuplicateWarning';
@@ -53,8 +52,6 @@ export function CreateJanazaForm() {
   const { t, say, schemaText, problemText } = useSectionText('janaza');
   const toast = useToast();
   const { modal } = App.useApp();
-  const { i18n } = useTranslation();
-  const language = i18n.language === 'ta' ? 'ta' : 'en';
   const [form] = Form.useForm<FormValues>();
   const providers = useProviders();
   const create = useCreateJanaza();
@@ -86,7 +83,7 @@ export function CreateJanazaForm() {
     }
     const confirmDuplicate = duplicate.confirming();
     // A time already past makes an expired notice; asked once (not again on "Create anyway").
-    const past = confirmDuplicate ? undefined : await pastTimeAsked(values, language);
+    const past = confirmDuplicate ? undefined : await pastTimeAsked(values, currentLanguage());
     if (past) {
       const saveAnyway = await askToConfirm(modal, {
         title: t('past.title'),

@@ -158,18 +158,8 @@ export const janazaIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
 
 /** GET prayer-time query: the time a notice "after <prayer>" on <prayerDate> would be due (the form's past-time check). */
 export const prayerTimeQuerySchema = z.object({
-  prayer: z.preprocess(
-    blankToUndefined,
-    z.enum(PRAYERS, {
-      error: (issue) => (issue.input === undefined ? m['error.prayerRequired'] : m['error.prayer']),
-    }),
-  ),
-  prayerDate: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: m['error.prayerDateRequired'] })
-      .refine((v) => parsePrayerDate(v) !== undefined, { message: m['error.prayerDateInvalid'] }),
-  ),
+  prayer: z.preprocess(blankToUndefined, z.string({ error: m['error.prayerRequired'] }).pipe(prayer)),
+  prayerDate: z.preprocess(blankToUndefined, z.string({ error: m['error.prayerDateRequired'] }).pipe(prayerDate)),
 });
 
 /** Its answer: `dueDate` as a notice's (UTC ISO 8601). */
