@@ -89,6 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerDeliveryJobs(jobs, db, config);
   const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
   app.decorate('rateLimits', rateLimits);
+  await rateLimits.ready;
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
   const images = imageStore(config.s3Url ? s3Bucket(config.s3Url, config.s3Region) : undefined);
   await registerRetentionJob(jobs, db, images, config.retentionDays, app.log);

@@ -1,12 +1,10 @@
 import { SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { type Config, SEND_DEADLINE_MS } from '../config';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
-import { counterPlace } from '../rate-limit/fallback-store';
 import type { SharedKey } from '../secrets';
-import { credentialsHidden } from '../url-credentials';
+import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
@@ -101,13 +99,10 @@ async function startPace(
   channels: Channels,
   log: FastifyBaseLogger,
 ): Promise<DeliveryPace & { close(): Promise<void> }> {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+  const shared = config.redisUrl
+    ? sharedRedis(config.redisUrl, 'delivery pace', (message) => log.warn(message))
     : undefined;
-  // ioredis reports every failed reconnection: said once per outage instead.
-  const place = counterPlace((message) => log.warn(message), 'delivery pace');
-  redis?.on('error', (error) => place.use('database', credentialsHidden(error.message)));
-  redis?.on('ready', () => place.use('redis'));
+  await shared?.firstAnswer;
   let limit: number | null = config.pace.whatsappDailyLimit ?? null;
   if (config.pace.whatsappDailyLimit === undefined && channels.whatsapp.state.enabled) {
     const read = await readMessagingLimit(config);
@@ -117,10 +112,10 @@ async function startPace(
     limit = read ?? null;
   }
   const daily = dailyLimit(limit, config.pace.whatsappJanazaReservePercent);
-  const pace = new DeliveryPace(new Pacer(db, redis), budgetOf(config), () => daily);
+  const pace = new DeliveryPace(new Pacer(db, shared?.redis), budgetOf(config), () => daily);
   return Object.assign(pace, {
     close: async () => {
-      await redis?.quit().catch(() => redis.disconnect());
+      await shared?.close();
     },
   });
 }

@@ -44,3 +44,34 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('rate limits with Redis up, from the first request', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let limits: SharedRateLimits;
+  let app: FastifyInstance;
+
+  before(async () => {
+    database = await freshDatabase('sqlite');
+    db = connectTo(database);
+    await migrateToLatest(db);
+    limits = sharedRateLimits(db, process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5', () => {});
+    app = Fastify();
+    await app.register(rateLimit, { ...limits.store, global: false });
+    app.get('/limited', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+  });
+  after(async () => {
+    await app.close();
+    await limits.close();
+    await db.destroy();
+    await database.drop();
+  });
+
+  test('once `ready` has settled, the very first request is counted in Redis, none in the database', async () => {
+    await limits.ready;
+    const response = await app.inject({ url: '/limited', remoteAddress: `192.0.2.${Date.now() % 250}` });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['x-ratelimit-remaining'], '4');
+    assert.deepEqual(await db.selectFrom('rate_limits').selectAll().execute(), []);
+  });
+});

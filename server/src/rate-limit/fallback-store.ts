@@ -2,30 +2,11 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/connect';
+import type { CounterPlace } from '../shared-redis';
 import { databaseStore } from './database-store';
 
 type Incr = FastifyRateLimitStore['incr'];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
-
-/** Where the counters are now, said in the log once per change (not once per request). */
-export interface CounterPlace {
-  use(where: 'redis' | 'database', why?: string): void;
-}
-
-export function counterPlace(log: (message: string) => void, counters = 'rate limits'): CounterPlace {
-  let now: 'redis' | 'database' = 'redis';
-  return {
-    use(where, why) {
-      if (where === now) return;
-      now = where;
-      log(
-        where === 'database'
-          ? `${counters}: Redis is unreachable (${why ?? 'not connected'}); counting in the database until it is back`
-          : `${counters}: Redis is back; counting in Redis again`,
-      );
-    },
-  };
-}
 
 /**
  * A @fastify/rate-limit store that counts in Redis (the plugin's own Redis store) and, while Redis is

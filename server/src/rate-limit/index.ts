@@ -1,9 +1,8 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Db } from '../db/connect';
-import { credentialsHidden } from '../url-credentials';
+import { sharedRedis } from '../shared-redis';
 import { databaseStore } from './database-store';
-import { counterPlace, redisWithDatabaseFallback } from './fallback-store';
+import { redisWithDatabaseFallback } from './fallback-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +13,8 @@ declare module 'fastify' {
 export interface SharedRateLimits {
   /** Spread into @fastify/rate-limit's options: where the counters live. */
   store: Pick<RateLimitPluginOptions, 'store'>;
+  /** Settles once the counters know where they live (Redis's first answer); await it before listening. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,17 +28,7 @@ export function sharedRateLimits(
   redisUrl: string | undefined,
   warn: (message: string) => void = console.warn,
 ): SharedRateLimits {
-  if (!redisUrl) return { store: { store: databaseStore(db) }, close: async () => {} };
-  // No offline queue: while Redis is not connected a command fails at once, and the database counts.
-  const redis = new Redis(redisUrl, { connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const place = counterPlace(warn);
-  // ioredis reports every failed reconnection: the place says it once per outage instead.
-  redis.on('error', (error) => place.use('database', credentialsHidden(error.message)));
-  redis.on('ready', () => place.use('redis'));
-  return {
-    store: { store: redisWithDatabaseFallback(db, redis, place) },
-    close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
+  if (!redisUrl) return { store: { store: databaseStore(db) }, ready: Promise.resolve(), close: async () => {} };
+  const { redis, place, firstAnswer, close } = sharedRedis(redisUrl, 'rate limits', warn);
+  return { store: { store: redisWithDatabaseFallback(db, redis, place) }, ready: firstAnswer, close };
 }
