@@ -7,7 +7,13 @@ import {
   useSectionText,
   wallClockOrValue,
 } from '@ummahnotify/shared/client/section';
-import { GENDERS, janazaCreateFields, janazaCreateSchema, POSTAL_CODE_DIGITS } from '@ummahnotify/shared/domain';
+import {
+  GENDERS,
+  type JanazaCreate,
+  janazaCreateFields,
+  janazaCreateSchema,
+  POSTAL_CODE_DIGITS,
+} from '@ummahnotify/shared/domain';
 import { Alert, App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useCreateJanaza, useProviders } from '../hooks/queries';
@@ -16,17 +22,9 @@ import { DuplicateWarning } from './DuplicateWarning';
 import { ImagePicker, imageProblem } from './ImagePicker';
 import { JanazaTimeFields, pastTimeAsked, type TimeValues, timeWire } from './JanazaTimeFields';
 
-interface FormValues extends TimeValues {
-  provider?: string;
-  contact?: string;
-  image?: File;
-  name?: string;
-  age?: number | null;
-  postal?: string;
-  gender: 'male' | 'female';
-  isPrivacy: boolean;
-  note?: string;
-}
+/** What the form holds: a new notice's fields (age is empty while typing), its time as pickers, the photo. */
+type FormValues = Partial<Omit<JanazaCreate, 'age' | keyof TimeValues>> &
+  TimeValues & { age?: number | null; contact?: string; image?: File };
 
 /**
  * docs/product/data.md: after creation the form resets to gender male, not private, no provider. The time

@@ -8,21 +8,16 @@ import {
   useRowDraft,
   useSectionText,
 } from '@ummahnotify/shared/client/section';
-import { type JanazaNotice, janazaUpdateSchema, type NotificationStatus } from '@ummahnotify/shared/domain';
+import { type JanazaNotice, janazaUpdateSchema } from '@ummahnotify/shared/domain';
 import { useCallback } from 'react';
 import { imageProblem } from '../components/ImagePicker';
 import { useUpdateJanaza } from './queries';
 
 /** What inline edit may change (docs/product/screens.md): replace image, name, age, gender, private flag, note, status. */
-export interface JanazaDraft {
-  name: string;
-  age: number | null;
-  gender: 'male' | 'female';
-  isPrivacy: boolean;
-  note: string;
-  status: NotificationStatus;
-  image?: File;
-}
+const INLINE_FIELDS = ['name', 'age', 'gender', 'isPrivacy', 'note', 'status'] as const;
+type InlineField = (typeof INLINE_FIELDS)[number];
+/** A notice's inline-editable fields as the row holds them (age is empty while typing) and a new photo. */
+export type JanazaDraft = Omit<Pick<JanazaNotice, InlineField>, 'age'> & { age: number | null; image?: File };
 export type DraftErrors = DraftProblems<JanazaDraft>;
 
 export interface RowEdit {
@@ -35,14 +30,8 @@ export interface RowEdit {
   save: () => void;
 }
 
-const draftOf = (n: JanazaNotice): JanazaDraft => ({
-  name: n.name,
-  age: n.age,
-  gender: n.gender,
-  isPrivacy: n.isPrivacy,
-  note: n.note,
-  status: n.status,
-});
+const draftOf = (n: JanazaNotice): JanazaDraft =>
+  Object.fromEntries(INLINE_FIELDS.map((field) => [field, n[field]])) as Pick<JanazaNotice, InlineField>;
 
 /**
  * One row at a time (docs/product/data.md): Edit copies the notice into a draft, Save sends it and leaves edit

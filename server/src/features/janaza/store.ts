@@ -14,7 +14,7 @@ import { afterCursor, createdKey, page } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { enqueueBroadcast } from '../../delivery/outbox';
 import { HttpError } from '../../web/errors';
-import { type JanazaRow, toNotice } from './json';
+import { asIsColumns, type JanazaRow, toNotice } from './json';
 import { noticeTime } from './prayer-time';
 
 type Trx = Transaction<Database>;
@@ -82,15 +82,12 @@ export async function insertNotice(trx: Trx, { input, provider, imageId, userId 
     provider_id: provider._id,
     provider_name: provider.businessName,
     provider_contact: provider.contact,
-    name: input.name,
+    ...asIsColumns(input),
     age: input.age,
-    postal: input.postal,
     gender: input.gender,
     is_privacy: input.isPrivacy ? 1 : 0,
     due_date: time.due_date,
     prayer: time.prayer,
-    note: input.note,
-    address: input.address,
     image_id: imageId,
     status: 'pending',
     status_changed_at: null,
@@ -125,13 +122,11 @@ export async function updateNotice(
       provider_name: provider.businessName,
       provider_contact: provider.contact,
     }),
-    ...(input.name !== undefined && { name: input.name }),
+    ...asIsColumns(input),
     ...(input.age !== undefined && { age: input.age }),
     ...(input.gender !== undefined && { gender: input.gender }),
     ...(input.isPrivacy !== undefined && { is_privacy: input.isPrivacy ? 1 : 0 }),
     ...(time && { due_date: time.due_date, prayer: time.prayer }),
-    ...(input.note !== undefined && { note: input.note }),
-    ...(input.address !== undefined && { address: input.address }),
     ...(imageId !== undefined && { image_id: imageId }),
   };
   let row = before;

@@ -66,24 +66,52 @@ const note = z.string({ error: m['error.noteTooLong'] }).max(NOTE_MAX_LENGTH, m[
 const address = z.string({ error: m['error.addressTooLong'] }).max(ADDRESS_MAX_LENGTH, m['error.addressTooLong']);
 const status = z.enum(NOTIFICATION_STATUSES, { error: m['error.status'] });
 
+/** A text that may be emptied: null reads as '' (an inline edit clears the field), text comes trimmed. */
+const emptiableText = (v: unknown) => (v === null ? '' : trimText(v));
+
+/**
+ * A field a notice is created with and may change in an inline edit: how it is read from a form or JSON,
+ * its checks, and what a new notice gets when it is absent (none: required). Both schemas come from it.
+ */
+function editable<T extends z.ZodType>(read: (v: unknown) => unknown, check: T) {
+  return { create: z.preprocess(read, check), update: z.preprocess(read, check.optional()) };
+}
+function editableWithDefault<T extends z.ZodType>(
+  read: (v: unknown) => unknown,
+  check: T,
+  absent: z.core.util.NoUndefined<z.output<T>>,
+) {
+  return { create: z.preprocess(read, check.default(absent)), update: z.preprocess(read, check.optional()) };
+}
+
+/** The editable fields of a notice; its time (below) is given one of two ways and has schemas of its own. */
+const EDITABLE = {
+  provider: editable(trimText, provider),
+  name: editable(trimText, name),
+  age: editable(toNumber, age),
+  postal: editable(toPostalText, postal),
+  gender: editableWithDefault(blankToUndefined, gender, 'male'),
+  isPrivacy: editableWithDefault(formBoolean, isPrivacy, false),
+  note: editableWithDefault(emptiableText, note, ''),
+  address: editableWithDefault(emptiableText, address, ''),
+  status: editableWithDefault(blankToUndefined, status, 'pending'),
+};
+type Editable = typeof EDITABLE;
+const createOf = <K extends keyof Editable>(key: K): Editable[K]['create'] => EDITABLE[key].create;
+const updateOf = <K extends keyof Editable>(key: K): Editable[K]['update'] => EDITABLE[key].update;
+const each = <R>(pick: (key: keyof Editable) => R) =>
+  Object.fromEntries(Object.keys(EDITABLE).map((key) => [key, pick(key as keyof Editable)]));
+
 /**
  * Each field of a new notice: the form validates a field with `janazaCreateFields.<name>`, the
  * server and the form's submit validate the whole object with `janazaCreateSchema`.
  */
 export const janazaCreateFields = {
-  provider: z.preprocess(trimText, provider),
-  name: z.preprocess(trimText, name),
-  age: z.preprocess(toNumber, age),
-  postal: z.preprocess(toPostalText, postal),
-  gender: z.preprocess(blankToUndefined, gender.default('male')),
-  isPrivacy: z.preprocess(formBoolean, isPrivacy.default(false)),
+  ...(each(createOf) as { [K in keyof Editable]: Editable[K]['create'] }),
   /** An exact time; or, instead, `prayer` with `prayerDate` (the server computes the time). */
   dueDate: z.preprocess(blankToUndefined, dueDate.optional()),
   prayer: z.preprocess(blankToUndefined, prayer.optional()),
   prayerDate: z.preprocess(blankToUndefined, prayerDate.optional()),
-  note: z.preprocess(blankToUndefined, note.default('')),
-  address: z.preprocess(blankToUndefined, address.default('')),
-  status: z.preprocess(blankToUndefined, status.default('pending')),
 };
 /**
  * The time of a notice is given one way: `dueDate` (exact), or `prayer` with `prayerDate` (a Singapore
@@ -121,18 +149,10 @@ export type JanazaCreate = z.output<typeof janazaCreateSchema>;
  */
 export const janazaUpdateSchema = z
   .object({
-    provider: z.preprocess(trimText, provider.optional()),
-    name: z.preprocess(trimText, name.optional()),
-    age: z.preprocess(toNumber, age.optional()),
-    postal: z.preprocess(toPostalText, postal.optional()),
-    gender: z.preprocess(blankToUndefined, gender.optional()),
-    isPrivacy: z.preprocess(formBoolean, isPrivacy.optional()),
+    ...(each(updateOf) as { [K in keyof Editable]: Editable[K]['update'] }),
     dueDate: z.preprocess(trimText, dueDate.optional()),
     prayer: z.preprocess(blankToUndefined, prayer.optional()),
     prayerDate: z.preprocess(blankToUndefined, prayerDate.optional()),
-    note: z.preprocess((v) => (v === null ? '' : trimText(v)), note.optional()),
-    address: z.preprocess((v) => (v === null ? '' : trimText(v)), address.optional()),
-    status: z.preprocess(blankToUndefined, status.optional()),
   })
   .superRefine((v, ctx) => oneWayOfTime(v, ctx, false), always);
 export type JanazaUpdate = z.output<typeof janazaUpdateSchema>;
