@@ -14,7 +14,7 @@ const LAYERS = [
   ['public-url', 'url-credentials'],
   ['config'],
   ['web'],
-  ['db'],
+  ['db', 'shared-redis'],
   ['audit', 'secrets'],
   ['auth'],
   ['rate-limit', 'jobs'],

@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/shared/client';
 import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/shared/domain';
+import { anEvent } from '../../../../shared/test/answers';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
@@ -12,30 +13,18 @@ const STATUS = `GET ${DELIVERY_API.status}`;
 const IFTAR = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c01';
 const BLOOD = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c02';
 const UNSENT = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c03';
-function event(id: string, heading: string, published: boolean): EventJson {
-  return {
+const event = (id: string, heading: string, published: boolean): EventJson =>
+  anEvent({
     _id: id,
     heading,
-    headingTa: 'இளைஞர் இஃப்தார் ஒன்றுகூடல்',
+    published,
+    registration: false,
     subHeading: '',
     subHeadingTa: '',
     content: '',
     contentTa: '',
-    address: '41 Dunlop Street, Singapore 209369',
     addressTa: '',
-    registration: false,
-    serviceType: 'youth',
-    dateTime: '2026-12-05T11:30:00.000Z',
-    published,
-    publishedAt: null,
-    link: '',
-    image: `/api/v1/uploads/${id}`,
-    imageThumb: `/api/v1/uploads/${id}/thumb`,
-    aiSource: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-  };
-}
+  });
 const CHANNELS = [{ channel: 'webpush', enabled: true, reason: null }];
 const sending = (number: number) => ({
   number,

@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DELIVERY_API, EMPTY_COUNTS, type EventJson } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { anEvent } from '../../../../shared/test/answers';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
@@ -10,30 +11,7 @@ jest.setTimeout(90_000);
 
 const EVENTS = '/api/v1/admin/events';
 const STATUS = `GET ${DELIVERY_API.status}`;
-function event(id: string, heading: string, published: boolean): EventJson {
-  return {
-    _id: id,
-    heading,
-    headingTa: 'இளைஞர் இஃப்தார் ஒன்றுகூடல்',
-    subHeading: 'Break fast together',
-    subHeadingTa: 'சேர்ந்து நோன்பு திறப்போம்',
-    content: 'Dinner is provided.',
-    contentTa: 'இரவு உணவு வழங்கப்படும்.',
-    address: '41 Dunlop Street, Singapore 209369',
-    addressTa: '41 டன்லப் ஸ்ட்ரீட், சிங்கப்பூர் 209369',
-    registration: true,
-    serviceType: 'youth',
-    dateTime: '2026-12-05T11:30:00.000Z',
-    published,
-    publishedAt: null,
-    link: '',
-    image: `/api/v1/uploads/${id}`,
-    imageThumb: `/api/v1/uploads/${id}/thumb`,
-    aiSource: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-  };
-}
+const event = (id: string, heading: string, published: boolean): EventJson => anEvent({ _id: id, heading, published });
 const IFTAR = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c01';
 const BLOOD = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c02';
 const EVENT_LIST = [event(IFTAR, 'Youth Iftar Gathering', false), event(BLOOD, 'Blood Donation Drive', true)];

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventJson } from '@ummahnotify/shared/domain';
 import { refusalBody } from '@ummahnotify/shared/domain';
+import { anEvent } from '../../../../shared/test/answers';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { EventsList } from './EventsList';
@@ -8,31 +9,7 @@ import { EventsList } from './EventsList';
 jest.setTimeout(20_000);
 
 const EVENTS = '/api/v1/admin/events';
-function event(id: string, overrides: Partial<EventJson> = {}): EventJson {
-  return {
-    _id: id,
-    heading: 'Youth Iftar Gathering',
-    headingTa: 'இளைஞர் இஃப்தார் ஒன்றுகூடல்',
-    subHeading: 'Break fast together',
-    subHeadingTa: 'சேர்ந்து நோன்பு திறப்போம்',
-    content: 'Dinner is provided.',
-    contentTa: 'இரவு உணவு வழங்கப்படும்.',
-    address: '41 Dunlop Street, Singapore 209369',
-    addressTa: '41 டன்லப் ஸ்ட்ரீட், சிங்கப்பூர் 209369',
-    registration: true,
-    serviceType: 'youth',
-    dateTime: '2026-12-05T11:30:00.000Z',
-    published: false,
-    publishedAt: null,
-    link: '',
-    image: `/api/v1/uploads/${id}`,
-    imageThumb: `/api/v1/uploads/${id}/thumb`,
-    aiSource: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    updatedAt: '2026-11-22T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const event = (id: string, overrides: Partial<EventJson> = {}): EventJson => anEvent({ _id: id, ...overrides });
 const IFTAR = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c01';
 const BLOOD = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c02';
 const list = () => ({

@@ -9,6 +9,7 @@ import {
   type Sending,
 } from '@ummahnotify/shared/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { aNotice } from '../../../../shared/test/answers';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { JanazaList } from './JanazaList';
@@ -16,27 +17,8 @@ import { JanazaList } from './JanazaList';
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(90_000);
 
-const notice = (_id: string, name: string, status: JanazaNotice['status']): JanazaNotice => ({
-  _id,
-  provider: 'p1',
-  providerName: 'Masjid Sultan',
-  contact: '62934405',
-  name,
-  age: 70,
-  postal: '198833',
-  gender: 'male',
-  isPrivacy: false,
-  dueDate: '2099-01-02T06:05:00.000Z',
-  prayer: null,
-  note: '',
-  address: '',
-  imageUrl: null,
-  thumbnailUrl: null,
-  status,
-  userId: 'u1',
-  createdAt: '2026-11-22T00:00:00.000Z',
-  updatedAt: '2026-11-22T00:00:00.000Z',
-});
+const notice = (_id: string, name: string, status: JanazaNotice['status']): JanazaNotice =>
+  aNotice({ _id, name, status, age: 70 });
 const NOTICES = [notice('a', 'Haji Ismail bin Osman', 'approved'), notice('b', 'Fatimah binte Yusof', 'pending')];
 const LIST = `GET ${JANAZA_PATHS.notices}`;
 const STATUS = `GET ${DELIVERY_API.status}`;

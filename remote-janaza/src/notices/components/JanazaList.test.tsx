@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { api, setLanguage } from '@ummahnotify/shared/client';
 import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/shared/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { aNotice } from '../../../../shared/test/answers';
 import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/test/render';
 import { JanazaList } from './JanazaList';
@@ -9,28 +10,7 @@ import { JanazaList } from './JanazaList';
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(90_000);
 
-const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
-  _id: 'n',
-  provider: 'p1',
-  providerName: 'Masjid Sultan',
-  contact: '62934405',
-  name: 'Someone',
-  age: 70,
-  postal: '198833',
-  gender: 'male',
-  isPrivacy: false,
-  dueDate: '2099-01-02T06:05:00.000Z',
-  prayer: null,
-  note: '',
-  address: '',
-  imageUrl: null,
-  thumbnailUrl: null,
-  status: 'pending',
-  userId: 'u1',
-  createdAt: '2026-11-22T00:00:00.000Z',
-  updatedAt: '2026-11-22T00:00:00.000Z',
-  ...over,
-});
+const notice = (over: Partial<JanazaNotice>): JanazaNotice => aNotice({ _id: 'n', name: 'Someone', age: 70, ...over });
 
 const NOTICES = [
   notice({ _id: 'a', name: 'Haji Ismail bin Osman', status: 'approved', dueDate: '2099-01-02T06:05:00.000Z' }),

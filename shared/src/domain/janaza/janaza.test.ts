@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { aNotice } from '../../../test/answers';
 import { formatJanazaPlace, formatJanazaWhen } from '../notice-text';
 import { formatNoticeTime } from '../time';
 import {
@@ -11,28 +12,14 @@ import {
 } from '.';
 import { mapLink } from './prayers';
 
-const notice = (over: Partial<JanazaNotice>): JanazaNotice => ({
-  _id: 'n1',
-  provider: 'p1',
-  providerName: 'Masjid Sultan',
-  contact: '62934405',
-  name: 'Haji Ismail',
-  age: 80,
-  postal: '198833',
-  gender: 'male',
-  isPrivacy: false,
-  dueDate: '2030-01-01T00:00:00.000Z',
-  prayer: null,
-  note: '',
-  address: '',
-  imageUrl: null,
-  thumbnailUrl: null,
-  status: 'pending',
-  userId: 'u1',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const notice = (over: Partial<JanazaNotice>): JanazaNotice =>
+  aNotice({
+    name: 'Haji Ismail',
+    dueDate: '2030-01-01T00:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
 
 const valid = { provider: 'p1', name: 'Haji Ismail', age: 80, postal: '198833', dueDate: '2030-05-01T14:30' };
 const errorsOf = (input: unknown) => {
