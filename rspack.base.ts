@@ -3,11 +3,13 @@
  * Each package's rspack.config.ts calls createConfig with its own name and directory, so
  * `npm run build -w <package>` builds that package alone into its own dist/.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import {
+  type Compiler,
   type Configuration,
   CopyRspackPlugin,
   DefinePlugin,
@@ -135,6 +137,31 @@ function buildLabel(dir: string): string {
   );
 }
 
+const CATALOGUES_DIR = path.join(ROOT, 'shared', 'src', 'domain', 'i18n');
+const CATALOGUE_REQUEST = '@ummahnotify/shared/catalogues/';
+
+/**
+ * `__UN_CATALOGUES__`: a hash of each catalogue file this build bundles (through an alias, if one points a
+ * catalogue elsewhere). The shell's copy of the client holds the shell's; a remote compares its own with it
+ * and loads its own texts only where they differ (shared/src/client/i18n.ts, registerOwnCatalogues).
+ */
+class CatalogueHashes {
+  apply(compiler: Compiler): void {
+    const alias = (compiler.options.resolve.alias ?? {}) as Record<string, string | false | string[]>;
+    const hashes = Object.fromEntries(
+      readdirSync(CATALOGUES_DIR)
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .map((file) => {
+          const namespace = file.replace(/\.ts$/, '');
+          const aliased = alias[`${CATALOGUE_REQUEST}${namespace}$`];
+          const source = readFileSync(typeof aliased === 'string' ? aliased : path.join(CATALOGUES_DIR, file));
+          return [namespace, createHash('sha256').update(source).digest('hex').slice(0, 16)];
+        }),
+    );
+    new DefinePlugin({ __UN_CATALOGUES__: JSON.stringify(hashes) }).apply(compiler);
+  }
+}
+
 export function createConfig({
   name,
   dir,
@@ -208,6 +235,7 @@ export function createConfig({
           dts: false,
         }),
         new DefinePlugin({ __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)) }),
+        new CatalogueHashes(),
         ...(host
           ? [
               new HtmlRspackPlugin({ template: './index.html' }),

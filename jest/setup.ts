@@ -3,6 +3,8 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // react-router 7 needs these at import time; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+// What the builds define (rspack.base.ts): no catalogue hashes, so a section's texts are the ones loaded here.
+Object.assign(globalThis, { __UN_CATALOGUES__: undefined });
 
 // antd's responsive grid and menus ask for matchMedia, which jsdom lacks.
 if (!window.matchMedia) {

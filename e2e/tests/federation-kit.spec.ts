@@ -22,26 +22,27 @@ const ANTD_IMPORT = /import \{ Alert, ([^}]*)\} from 'antd';/;
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: SHELL_URL });
 
-/** The summary remote's sources in a folder of their own, with one antd component added to its page. */
-function remoteUsing(component: string, element: string): string {
+/** The summary remote's sources in a folder of their own, with one antd component added to its page (if named). */
+function remoteUsing(component: string, element: string, catalogueAlias = ''): string {
   const dir = mkdtempSync(join(tmpdir(), 'un-later-remote-'));
   cpSync(join(REPO, 'remote-summary', 'src'), join(dir, 'src'), { recursive: true });
   cpSync(join(REPO, 'remote-summary', 'package.json'), join(dir, 'package.json'));
   const source = readFileSync(join(dir, SECTION), 'utf8');
   expect(source).toMatch(ANTD_IMPORT);
-  writeFileSync(
-    join(dir, SECTION),
-    source
-      .replace(ANTD_IMPORT, (line) => line.replace('Alert,', `Alert, ${component},`))
-      .replace('<Flex justify="flex-end">', `${element}<Flex justify="flex-end">`),
-  );
+  if (component)
+    writeFileSync(
+      join(dir, SECTION),
+      source
+        .replace(ANTD_IMPORT, (line) => line.replace('Alert,', `Alert, ${component},`))
+        .replace('<Flex justify="flex-end">', `${element}<Flex justify="flex-end">`),
+    );
   writeFileSync(
     join(dir, 'rspack.config.ts'),
     `import { createConfig } from ${JSON.stringify(join(REPO, 'rspack.base.ts'))};
 const base = createConfig({ name: 'remote_summary', dir: ${JSON.stringify(dir)}, exposes: { './SummarySection': './src/SummarySection.tsx' } });
 export default (env: unknown, argv: { mode?: string }) => {
   const config = base(env, argv);
-  return { ...config, resolve: { ...config.resolve, modules: [${JSON.stringify(join(REPO, 'node_modules'))}, 'node_modules'] } };
+  return { ...config, resolve: { ...config.resolve, ${catalogueAlias}modules: [${JSON.stringify(join(REPO, 'node_modules'))}, 'node_modules'] } };
 };
 `,
   );
@@ -94,6 +95,42 @@ test('a remote built alone with a kit component its own build never used renders
     });
     for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', '@ummahnotify/shared/client'])
       expect(loadedFrom[pkg], pkg).toEqual(['shell']);
+  } finally {
+    await server.stop();
+    await bucket.stop();
+  }
+});
+
+test("a remote redeployed alone with a corrected text shows it: its texts come from its own build, not the shell's", async ({
+  page,
+}) => {
+  // The summary catalogue as a volunteer corrects it: one English text changed, the shell left as it was built.
+  const corrected = 'Summary of the week';
+  const catalogue = readFileSync(join(REPO, 'shared', 'src', 'domain', 'i18n', 'summary.ts'), 'utf8');
+  expect(catalogue).toContain("title: 'Summary',");
+  const dir = mkdtempSync(join(tmpdir(), 'un-corrected-catalogue-'));
+  const changed = join(dir, 'summary.ts');
+  writeFileSync(
+    changed,
+    catalogue
+      .replace("title: 'Summary',", `title: '${corrected}',`)
+      .replace(
+        "from './catalogue'",
+        `from ${JSON.stringify(join(REPO, 'shared', 'src', 'domain', 'i18n', 'catalogue.ts'))}`,
+      ),
+  );
+  const remote = remoteUsing(
+    '',
+    '',
+    `alias: { ...config.resolve?.alias, '@ummahnotify/shared/catalogues/summary$': ${JSON.stringify(changed)} }, `,
+  );
+  build(remote);
+  const bucket = await startBucket(join(remote, 'dist'), BUCKET_PORT, SHELL_URL);
+  const server = await startOwnServer(SHELL_PORT, 'corrected-catalogue', { REMOTE_SUMMARY_URL: bucket.url });
+  try {
+    await signIn(page, { email: SUPERADMIN_EMAIL, givenName: 'Aisha', familyName: 'Rahman' });
+    await page.goto('/dashboard/summary');
+    await expect(page.getByRole('heading', { name: corrected })).toBeVisible();
   } finally {
     await server.stop();
     await bucket.stop();

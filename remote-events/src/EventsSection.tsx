@@ -1,15 +1,17 @@
-import { registerCatalogues } from '@ummahnotify/shared/client';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
-import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { CreateEventPage } from './events/components/CreateEventPage';
 import { EventsList } from './events/components/EventsList';
 
-// This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ events: catalogues.events, delivery: catalogues.delivery });
+// This remote's texts are its own build's: those changed since the shell was built are loaded from here.
+const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
+  events: () => import('@ummahnotify/shared/catalogues/events'),
+  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
+});
 
 /** /dashboard/events: tabs Create and Events (docs/product/screens.md). */
-export default function EventsSection() {
+function EventsSectionPage() {
   const { t } = useTranslation('events');
   return (
     <SectionPage
@@ -20,4 +22,9 @@ export default function EventsSection() {
       ]}
     />
   );
+}
+
+/** The section, once its own texts are in place (at once unless its build brought changed ones). */
+export default function EventsSection() {
+  return useOwnCatalogues(OWN_TEXTS) ? <EventsSectionPage /> : null;
 }

@@ -1,15 +1,18 @@
-import { registerCatalogues } from '@ummahnotify/shared/client';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
-import { catalogues } from '@ummahnotify/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { CreateJanazaForm } from './notices/components/CreateJanazaForm';
 import { JanazaList } from './notices/components/JanazaList';
 
-// This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ janaza: catalogues.janaza, delivery: catalogues.delivery, prayer: catalogues.prayer });
+// This remote's texts are its own build's: those changed since the shell was built are loaded from here.
+const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
+  janaza: () => import('@ummahnotify/shared/catalogues/janaza'),
+  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
+  prayer: () => import('@ummahnotify/shared/catalogues/prayer'),
+});
 
 /** /dashboard/janaza-notifications: tabs Create and Notifications (docs/product/screens.md). */
-export default function JanazaSection() {
+function JanazaSectionPage() {
   const { t } = useTranslation('janaza');
   return (
     <SectionPage
@@ -20,4 +23,9 @@ export default function JanazaSection() {
       ]}
     />
   );
+}
+
+/** The section, once its own texts are in place (at once unless its build brought changed ones). */
+export default function JanazaSection() {
+  return useOwnCatalogues(OWN_TEXTS) ? <JanazaSectionPage /> : null;
 }

@@ -1,14 +1,15 @@
-import './common/catalogues';
+import { useOwnCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommitteeForm } from './committee/components/CommitteeForm';
 import { CommitteeTable } from './committee/components/CommitteeTable';
 import { SignInLinks } from './committee/components/SignInLinks';
+import { OWN_TEXTS } from './common/catalogues';
 import { SuperadminOnly } from './common/SuperadminOnly';
 
 /** /dashboard/committee-members (superadmin only; others go to /): Create is the form, Edit the management table. */
-export default function CommitteeSection() {
+function CommitteeSectionPage() {
   const { t } = useTranslation('committee');
   return (
     <SuperadminOnly>
@@ -31,4 +32,9 @@ export default function CommitteeSection() {
       />
     </SuperadminOnly>
   );
+}
+
+/** The section, once its own texts are in place (at once unless its build brought changed ones). */
+export default function CommitteeSection() {
+  return useOwnCatalogues(OWN_TEXTS) ? <CommitteeSectionPage /> : null;
 }

@@ -1,13 +1,14 @@
-import './common/catalogues';
+import { useOwnCatalogues } from '@ummahnotify/shared/client';
 import { SectionPage } from '@ummahnotify/shared/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OWN_TEXTS } from './common/catalogues';
 import { SuperadminOnly } from './common/SuperadminOnly';
 import { MemberCreateForm } from './members/components/MemberCreateForm';
 import { MembersList } from './members/components/MembersList';
 
 /** /dashboard/members (superadmin only; others go to /): tabs Create and Edit (docs/product/screens.md). */
-export default function MembersSection() {
+function MembersSectionPage() {
   const { t } = useTranslation('members');
   return (
     <SuperadminOnly>
@@ -29,4 +30,9 @@ export default function MembersSection() {
       />
     </SuperadminOnly>
   );
+}
+
+/** The section, once its own texts are in place (at once unless its build brought changed ones). */
+export default function MembersSection() {
+  return useOwnCatalogues(OWN_TEXTS) ? <MembersSectionPage /> : null;
 }

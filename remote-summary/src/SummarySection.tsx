@@ -1,7 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { registerCatalogues } from '@ummahnotify/shared/client';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
 import { readApiProblem, SectionPage, useSectionText } from '@ummahnotify/shared/client/section';
-import { catalogues } from '@ummahnotify/shared/domain';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,11 @@ import { CARDS } from './counts/definitions';
 import { useSummary } from './counts/hooks';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ summary: catalogues.summary, delivery: catalogues.delivery, activity: catalogues.activity });
+const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
+  summary: () => import('@ummahnotify/shared/catalogues/summary'),
+  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
+  activity: () => import('@ummahnotify/shared/catalogues/activity'),
+});
 
 /** The summary's tabs: the counts at /dashboard/summary, the activity log at /dashboard/summary/activity. */
 function useSummaryTab() {
@@ -29,7 +32,7 @@ function useSummaryTab() {
  * /dashboard/summary (superadmin only): the eight count cards of docs/product/screens.md#summary and the
  * delivery channels; its "Activity" tab is the activity log (docs/product/rights.md#activity-log).
  */
-export default function SummarySection() {
+function SummarySectionPage() {
   const { t, problemText } = useSectionText('summary');
   const { t: activity } = useTranslation('activity');
   const tab = useSummaryTab();
@@ -106,4 +109,9 @@ export default function SummarySection() {
       />
     </SectionPage>
   );
+}
+
+/** The section, once its own texts are in place (at once unless its build brought changed ones). */
+export default function SummarySection() {
+  return useOwnCatalogues(OWN_TEXTS) ? <SummarySectionPage /> : null;
 }

@@ -1,5 +1,7 @@
-import { registerCatalogues } from '@ummahnotify/shared/client';
-import { catalogues } from '@ummahnotify/shared/domain';
+import { registerOwnCatalogues } from '@ummahnotify/shared/client';
 
-// This remote's texts come from its own build, so a redeploy brings its new strings.
-registerCatalogues({ members: catalogues.members, committee: catalogues.committee });
+// This remote's texts are its own build's: those changed since the shell was built are loaded from here.
+export const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
+  members: () => import('@ummahnotify/shared/catalogues/members'),
+  committee: () => import('@ummahnotify/shared/catalogues/committee'),
+});

@@ -10,6 +10,7 @@ import {
   resourcesFor,
 } from '@ummahnotify/shared/domain';
 import i18next from 'i18next';
+import { useEffect, useState } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, readStoredLanguage, rememberLanguage } from './languageStorage';
 
@@ -45,12 +46,55 @@ export async function setLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
-/**
- * A remote registers its own section's catalogues (from its own build of the domain) when it loads, so
- * a remote redeployed with new or corrected texts shows them without a shell rebuild.
- */
+/** Adds catalogues to the one i18n instance (a namespace already there is overwritten). */
 export function registerCatalogues(own: Record<string, Catalogue<Messages>>): void {
   for (const [namespace, catalogue] of Object.entries(own)) {
     for (const lang of LANGUAGES) i18n.addResourceBundle(lang, namespace, catalogue[lang], true, true);
   }
+}
+
+declare global {
+  /** A hash of each catalogue file a build bundles (rspack.base.ts); undefined under jest. */
+  const __UN_CATALOGUES__: Record<string, string> | undefined;
+}
+/** The catalogues this copy of the client was built with: the shell's, since the client is its singleton. */
+const HOST_CATALOGUES = (typeof __UN_CATALOGUES__ === 'undefined' ? undefined : __UN_CATALOGUES__) ?? {};
+
+export interface OwnCatalogues {
+  /** True when the texts on screen are already the remote's own. */
+  ready: boolean;
+  loaded: Promise<void>;
+}
+
+/**
+ * A remote's texts from its own build. Where a catalogue file it was built with differs from the shell's (the
+ * remote redeployed alone with new or corrected texts), its own copy is loaded from the remote and registered;
+ * an unchanged one costs nothing. `builtWith` is the remote's own `__UN_CATALOGUES__`; `loaders` import each
+ * catalogue file (`@ummahnotify/shared/catalogues/<file>`), keyed by the file's name.
+ */
+export function registerOwnCatalogues(
+  builtWith: Record<string, string> | undefined,
+  loaders: Record<string, () => Promise<Record<string, Catalogue<Messages>>>>,
+): OwnCatalogues {
+  const changed = Object.keys(loaders).filter((file) => builtWith?.[file] && builtWith[file] !== HOST_CATALOGUES[file]);
+  if (changed.length === 0) return { ready: true, loaded: Promise.resolve() };
+  const own: OwnCatalogues = {
+    ready: false,
+    loaded: Promise.all(changed.map(async (file) => registerCatalogues(await loaders[file]())))
+      // Unreachable texts: the shell's (older) ones are shown rather than nothing.
+      .catch((error) => console.error("Could not load this section's own texts", error))
+      .then(() => {
+        own.ready = true;
+      }),
+  };
+  return own;
+}
+
+/** True once a section's own texts are in place (at once, unless its build brought changed ones). */
+export function useOwnCatalogues(own: OwnCatalogues): boolean {
+  const [ready, setReady] = useState(own.ready);
+  useEffect(() => {
+    if (!ready) void own.loaded.then(() => setReady(true));
+  }, [own, ready]);
+  return ready;
 }

@@ -8,7 +8,16 @@ import './loadCounter';
 
 export { api, setApiBaseUrl } from './api';
 export { type AuthState, type SessionUser, useAuthStore } from './authStore';
-export { currentLanguage, i18n, LANGUAGE_STORAGE_KEY, registerCatalogues, setLanguage } from './i18n';
+export {
+  currentLanguage,
+  i18n,
+  LANGUAGE_STORAGE_KEY,
+  type OwnCatalogues,
+  registerCatalogues,
+  registerOwnCatalogues,
+  setLanguage,
+  useOwnCatalogues,
+} from './i18n';
 export { type ApiProblem, readApiProblem } from './kit/apiProblem';
 // Also in the sections' kit (shared/client/section); here because the public sign-up pages read refusals too.
 export { useSectionText } from './kit/useSectionText';
