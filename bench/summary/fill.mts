@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../server/src/db/connect';
 import type { Database } from '../../server/src/db/schema';
+import { seededRandom } from '../../server/src/features/subscribers/seed';
 
 /**
  * Fills a migrated database the way years of use would: rows go through the normal tables, so the
@@ -26,17 +27,6 @@ const POSITIONS = [
 const START = Date.UTC(2021, 0, 1);
 const SPAN = Date.UTC(2026, 10, 1) - START;
 
-/** A deterministic sequence, so both engines get the same data. */
-function sequence(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function inBatches<R>(
   total: number,
   row: (i: number) => R,
@@ -51,7 +41,8 @@ async function inBatches<R>(
 }
 
 export async function fill(db: Db, log: (line: string) => void): Promise<void> {
-  const next = sequence(42);
+  // A deterministic sequence, so both engines get the same data.
+  const next = seededRandom(42);
   const at = () => new Date(START + Math.floor(next() * SPAN)).toISOString();
   const progress = (what: string, total: number) => (done: number) => {
     if (done % (total / 10) < BATCH) log(`  ${what}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`);

@@ -75,6 +75,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  // The rate limits' Redis connection opens now and the delivery pace's in startDelivery: both wait for Redis
+  // at once (at most one connect timeout), before the server takes requests.
+  const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
   const delivery = await startDelivery({
     db,
     config,
@@ -82,12 +85,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     keys,
     ...options.delivery,
+  }).catch(async (error: unknown) => {
+    await rateLimits.close();
+    throw error;
   });
   app.decorate('delivery', delivery);
   const jobs = startJobs(db, app.log);
   app.decorate('jobs', jobs);
   registerDeliveryJobs(jobs, db, config);
-  const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
   app.decorate('rateLimits', rateLimits);
   await rateLimits.ready;
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });

@@ -23,32 +23,12 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   dateTime: null,
 };
 
-export type CheckedField =
-  | 'heading'
-  | 'headingTa'
-  | 'dateTime'
-  | 'subHeading'
-  | 'subHeadingTa'
-  | 'content'
-  | 'contentTa'
-  | 'address'
-  | 'addressTa'
-  | 'serviceType';
+/** The fields the form checks against the shared schema (every one but the registration switch). */
+export type CheckedField = Exclude<keyof EventFormValues, 'registration'>;
 
-/** The form values as they are sent (and as the shared schema reads them). */
+/** The form values as they are sent (and as the shared schema reads them); a field left empty is sent empty. */
 export function toNewEventFields(values: Partial<EventFormValues>): NewEventFields {
-  const v = { ...EMPTY_EVENT_FORM, ...values };
-  return {
-    heading: v.heading ?? '',
-    headingTa: v.headingTa ?? '',
-    subHeading: v.subHeading ?? '',
-    subHeadingTa: v.subHeadingTa ?? '',
-    content: v.content ?? '',
-    contentTa: v.contentTa ?? '',
-    address: v.address ?? '',
-    addressTa: v.addressTa ?? '',
-    registration: v.registration === true,
-    serviceType: v.serviceType ?? DEFAULT_SERVICE_TYPE,
-    dateTime: wallClockOf(v.dateTime),
-  };
+  const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value != null));
+  const v: EventFormValues = { ...EMPTY_EVENT_FORM, ...given };
+  return { ...v, registration: v.registration === true, dateTime: wallClockOf(v.dateTime) };
 }

@@ -105,16 +105,28 @@ export async function createEvent(
       })
       .execute();
     const created = await rowFor(trx, id);
-    await audit(trx, {
-      actorId,
-      action: 'event.created',
-      entity: 'event',
-      entityId: id,
-      after: eventForAudit(created),
-    });
+    await auditEvent(trx, actorId, 'event.created', id, { after: created });
     return created;
   });
   return toEvent(row);
+}
+
+/** One line of the activity log for an event, with the row before and after as the log keeps them. */
+function auditEvent(
+  trx: Tx,
+  actorId: string,
+  action: string,
+  id: string,
+  rows: { before?: EventRow; after?: EventRow },
+) {
+  return audit(trx, {
+    actorId,
+    action,
+    entity: 'event',
+    entityId: id,
+    before: rows.before ? eventForAudit(rows.before) : undefined,
+    after: rows.after ? eventForAudit(rows.after) : undefined,
+  });
 }
 
 /**
@@ -134,14 +146,7 @@ export async function publishEvent(trx: Tx, id: string, actorId: string): Promis
     .where('id', '=', id)
     .execute();
   const after = await rowFor(trx, id);
-  await audit(trx, {
-    actorId,
-    action: 'event.published',
-    entity: 'event',
-    entityId: id,
-    before: eventForAudit(before),
-    after: eventForAudit(after),
-  });
+  await auditEvent(trx, actorId, 'event.published', id, { before, after });
   await enqueueBroadcast(trx, 'events', id, actorId);
   return after;
 }
@@ -155,14 +160,7 @@ async function unpublishEvent(trx: Tx, id: string, actorId: string): Promise<voi
     .set({ published: 0, published_at: null, updated_by: actorId, updated_at: now })
     .where('id', '=', id)
     .execute();
-  await audit(trx, {
-    actorId,
-    action: 'event.unpublished',
-    entity: 'event',
-    entityId: id,
-    before: eventForAudit(before),
-    after: eventForAudit(await rowFor(trx, id)),
-  });
+  await auditEvent(trx, actorId, 'event.unpublished', id, { before, after: await rowFor(trx, id) });
 }
 
 /** Only the fields sent change; `published` goes through publishEvent; a new poster replaces the old one. */
@@ -183,14 +181,7 @@ export async function updateEvent(
         .set({ ...columns, updated_by: actorId, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
-      await audit(trx, {
-        actorId,
-        action: 'event.updated',
-        entity: 'event',
-        entityId: id,
-        before: eventForAudit(before),
-        after: eventForAudit(await rowFor(trx, id)),
-      });
+      await auditEvent(trx, actorId, 'event.updated', id, { before, after: await rowFor(trx, id) });
     }
     if (fields.published === true) await publishEvent(trx, id, actorId);
     if (fields.published === false) await unpublishEvent(trx, id, actorId);
@@ -214,13 +205,7 @@ export async function deleteEvent({ db, images, actorId }: Writer, id: string): 
   const imageId = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
     await trx.deleteFrom('events').where('id', '=', id).execute();
-    await audit(trx, {
-      actorId,
-      action: 'event.deleted',
-      entity: 'event',
-      entityId: id,
-      before: eventForAudit(before),
-    });
+    await auditEvent(trx, actorId, 'event.deleted', id, { before });
     return before.image_id;
   });
   if (imageId) await images.remove(db, imageId);

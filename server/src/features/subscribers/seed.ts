@@ -37,8 +37,8 @@ const PUSH_SERVICES = [
 ];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator (the demo data here and the bench's data are the same for each seed). */
+export function seededRandom(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -49,7 +49,7 @@ function random(seed: number): () => number {
 }
 
 export function demoSubscribers(count = 240, now = Date.now()): SubscribersTable[] {
-  const next = random(2026);
+  const next = seededRandom(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const token = (n: number) =>
     Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)]).join('');

@@ -27,22 +27,9 @@ for (const engine of engines()) {
       db = connectTo(database);
       await migrateToLatest(db);
       const image = await processImage(await images.jpeg(300, 200));
-      const id = '0b7c6f3e-5d1a-4c2b-9e8f-1a2b3c4d5e6f';
-      // A row as the file-based version wrote it (no bytes), and its two files.
-      await db
-        .insertInto('uploads')
-        .values({
-          id,
-          content_type: 'image/jpeg',
-          bytes: image.full.length,
-          width: image.width,
-          height: image.height,
-          created_by: null,
-          created_at: new Date().toISOString(),
-          full_image: null,
-          thumb_image: null,
-        })
-        .execute();
+      // A row as the file-based version wrote it: saved, with its bytes in two files instead of the row.
+      const id = await store.save(db, image, null);
+      await db.updateTable('uploads').set({ full_image: null, thumb_image: null }).where('id', '=', id).execute();
       const dir = legacyUploadsDir(database.dataDir);
       mkdirSync(dir);
       writeFileSync(join(dir, `${id}.jpg`), image.full);
