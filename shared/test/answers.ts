@@ -1,8 +1,9 @@
-import type { EventJson, JanazaNotice } from '@ummahnotify/shared/domain';
+import { type EventJson, JANAZA_DEFAULTS, type JanazaNotice } from '@ummahnotify/shared/domain';
 
 /** A janaza notice as the API answers it, for a test to change what it is about. */
 export function aNotice(over: Partial<JanazaNotice> = {}): JanazaNotice {
   return {
+    ...JANAZA_DEFAULTS,
     _id: 'n1',
     provider: 'p1',
     providerName: 'Masjid Sultan',
@@ -10,15 +11,10 @@ export function aNotice(over: Partial<JanazaNotice> = {}): JanazaNotice {
     name: 'Haji Ismail bin Osman',
     age: 80,
     postal: '198833',
-    gender: 'male',
-    isPrivacy: false,
     dueDate: '2099-01-02T06:05:00.000Z',
     prayer: null,
-    note: '',
-    address: '',
     imageUrl: null,
     thumbnailUrl: null,
-    status: 'pending',
     userId: 'u1',
     createdAt: '2026-11-22T00:00:00.000Z',
     updatedAt: '2026-11-22T00:00:00.000Z',

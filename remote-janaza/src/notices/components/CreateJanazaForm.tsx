@@ -9,6 +9,7 @@ import {
 } from '@ummahnotify/shared/client/section';
 import {
   GENDERS,
+  JANAZA_DEFAULTS,
   type JanazaCreate,
   janazaCreateFields,
   janazaCreateSchema,
@@ -27,10 +28,11 @@ type FormValues = Partial<Omit<JanazaCreate, 'age' | keyof TimeValues>> &
   TimeValues & { age?: number | null; contact?: string; image?: File };
 
 /**
- * docs/product/data.md: after creation the form resets to gender male, not private, no provider. The time
+ * docs/product/data.md: after creation the form resets to a new notice's defaults (gender male, not private), no
+ * provider. The time
  * is first offered as "after a prayer", the way a janaza prayer is announced.
  */
-const INITIAL: FormValues = { gender: 'male', isPrivacy: false, timeKind: 'prayer' };
+const INITIAL: FormValues = { ...JANAZA_DEFAULTS, timeKind: 'prayer' };
 const FIELDS = [
   'provider',
   'image',

@@ -1,26 +1,18 @@
 import { z } from 'zod';
-import { genderSchema, notificationStatusSchema, prayerSchema } from '../enums';
+import { prayerSchema } from '../enums';
+import { janazaEditableAnswers } from './schemas';
 
-/** A notice as the API answers it (docs/product/data.md field names). */
+/** A notice as the API answers it (docs/product/data.md field names): its editable fields, and what the server adds. */
 export const janazaNoticeSchema = z.object({
   _id: z.string(),
-  /** The provider's _id (a masjid or partner member); null when that member was removed since. */
-  provider: z.string().nullable(),
+  ...janazaEditableAnswers,
   providerName: z.string(),
   contact: z.string(),
-  name: z.string(),
-  age: z.number(),
-  postal: z.string(),
-  gender: genderSchema,
-  isPrivacy: z.boolean(),
   dueDate: z.string(),
   /** The prayer the janaza prayer follows (dueDate is then its computed time); null for an exact time. */
   prayer: prayerSchema.nullable(),
-  note: z.string(),
-  address: z.string(),
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
-  status: notificationStatusSchema,
   /** The staff account that created the notice. */
   userId: z.string().nullable(),
   createdAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, NOTIFICATION_STATUSES } from '../enums';
+import { GENDERS, genderSchema, NOTIFICATION_STATUSES, notificationStatusSchema } from '../enums';
 import { blankToUndefined, formBoolean, trimText } from '../form-fields';
 import { janaza as text } from '../i18n/janaza';
 import { toUtcIso } from '../time';
@@ -71,36 +71,55 @@ const emptiableText = (v: unknown) => (v === null ? '' : trimText(v));
 
 /**
  * A field a notice is created with and may change in an inline edit: how it is read from a form or JSON,
- * its checks, and what a new notice gets when it is absent (none: required). Both schemas come from it.
+ * its checks, what a new notice gets when it is absent (none: required), and what the API answers for it
+ * (its type without the checks: a notice stored under older rules is still answered). The create, update
+ * and answer schemas all come from it.
  */
-function editable<T extends z.ZodType>(read: (v: unknown) => unknown, check: T) {
-  return { create: z.preprocess(read, check), update: z.preprocess(read, check.optional()) };
+function editable<T extends z.ZodType, A extends z.ZodType>(read: (v: unknown) => unknown, check: T, answer: A) {
+  return { create: z.preprocess(read, check), update: z.preprocess(read, check.optional()), answer };
 }
-function editableWithDefault<T extends z.ZodType>(
+function editableWithDefault<T extends z.ZodType, A extends z.ZodType>(
   read: (v: unknown) => unknown,
   check: T,
   absent: z.core.util.NoUndefined<z.output<T>>,
+  answer: A,
 ) {
-  return { create: z.preprocess(read, check.default(absent)), update: z.preprocess(read, check.optional()) };
+  return {
+    create: z.preprocess(read, check.default(absent)),
+    update: z.preprocess(read, check.optional()),
+    answer,
+    absent,
+  };
 }
 
 /** The editable fields of a notice; its time (below) is given one of two ways and has schemas of its own. */
 const EDITABLE = {
-  provider: editable(trimText, provider),
-  name: editable(trimText, name),
-  age: editable(toNumber, age),
-  postal: editable(toPostalText, postal),
-  gender: editableWithDefault(blankToUndefined, gender, 'male'),
-  isPrivacy: editableWithDefault(formBoolean, isPrivacy, false),
-  note: editableWithDefault(emptiableText, note, ''),
-  address: editableWithDefault(emptiableText, address, ''),
-  status: editableWithDefault(blankToUndefined, status, 'pending'),
+  /** The provider's _id (a masjid or partner member); answered null when that member was removed since. */
+  provider: editable(trimText, provider, z.string().nullable()),
+  name: editable(trimText, name, z.string()),
+  age: editable(toNumber, age, z.number()),
+  postal: editable(toPostalText, postal, z.string()),
+  gender: editableWithDefault(blankToUndefined, gender, 'male', genderSchema),
+  isPrivacy: editableWithDefault(formBoolean, isPrivacy, false, z.boolean()),
+  note: editableWithDefault(emptiableText, note, '', z.string()),
+  address: editableWithDefault(emptiableText, address, '', z.string()),
+  status: editableWithDefault(blankToUndefined, status, 'pending', notificationStatusSchema),
 };
 type Editable = typeof EDITABLE;
 const createOf = <K extends keyof Editable>(key: K): Editable[K]['create'] => EDITABLE[key].create;
 const updateOf = <K extends keyof Editable>(key: K): Editable[K]['update'] => EDITABLE[key].update;
+const answerOf = <K extends keyof Editable>(key: K): Editable[K]['answer'] => EDITABLE[key].answer;
 const each = <R>(pick: (key: keyof Editable) => R) =>
   Object.fromEntries(Object.keys(EDITABLE).map((key) => [key, pick(key as keyof Editable)]));
+
+type WithDefault = { [K in keyof Editable]: Editable[K] extends { absent: unknown } ? K : never }[keyof Editable];
+/** What a new notice gets for each field left out (the form starts from these too). */
+export const JANAZA_DEFAULTS = Object.fromEntries(
+  Object.entries(EDITABLE).flatMap(([key, field]) => ('absent' in field ? [[key, field.absent]] : [])),
+) as { [K in WithDefault]: Extract<Editable[K], { absent: unknown }>['absent'] };
+
+/** The editable fields as the API answers them (the rest of a notice's answer is in answers.ts). */
+export const janazaEditableAnswers = each(answerOf) as { [K in keyof Editable]: Editable[K]['answer'] };
 
 /**
  * Each field of a new notice: the form validates a field with `janazaCreateFields.<name>`, the
