@@ -1,5 +1,3 @@
-// No zod here: the light public app (shell/src/publicApp) imports these without the schemas.
-
 /** Paths the dashboard calls (docs/product/api.md). Server routes and the client use these same names. */
 export const API_PATHS = {
   signIn: '/api/auth/google',

@@ -1,5 +1,3 @@
-// No zod here (its schema is enums.ts' prayerSchema): the light public app's feed reads these.
-
 /**
  * The five daily prayers a janaza prayer is announced after (docs/decisions/2026-11-25-prayer-tied-janaza-time.md), with the
  * names people in Singapore use. Their labels, in English and Tamil, are the `prayer` catalogue; the
