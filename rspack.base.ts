@@ -89,7 +89,7 @@ function installedVersion(dependency: string): string {
   return readPackageJson(path.join(ROOT, 'node_modules', dependency)).version;
 }
 
-function sharedConfig(dir: string) {
+function sharedConfig(dir: string, host?: boolean) {
   const deps = readPackageJson(dir).dependencies ?? {};
   return Object.fromEntries(
     Object.entries(SINGLETONS).map(([request, dependency]) => {
@@ -106,6 +106,9 @@ function sharedConfig(dir: string) {
           strictVersion: true,
           requiredVersion: toRange(spec),
           ...(workspace ? { version: readPackageJson(path.join(ROOT, workspace)).version } : {}),
+          // core (paths, constants, time) is needed by every dashboard page from the start: the shell carries it in its
+          // entry, compressed with it, instead of one more small chunk (docs/decisions/2026-11-27-shared-split-by-who-uses-it.md).
+          ...(host && request === '@ummahnotify/core' ? { eager: true } : {}),
           // antd and the icons are shared as the federation kit (only what the federation uses), not whole.
           ...(kit ? { import: kit.module, version: installedVersion(dependency) } : {}),
         },
@@ -233,7 +236,7 @@ export function createConfig({
           exposes: host ? exposes : { ...exposes, './BuildInfo': path.join(ROOT, 'shared/client/src/build-info.ts') },
           // Remote URLs are not baked in: the shell registers them at run time from /app-config.json.
           remotes: {},
-          shared: sharedConfig(dir),
+          shared: sharedConfig(dir, host),
           // Reuse what the shell already loaded instead of fetching every remote at start-up.
           shareStrategy: 'loaded-first',
           // The federation runtime once per page: the shell provides its runtime core to every remote
