@@ -1,10 +1,14 @@
-/** Front-end unit and component tests (shared, shell, remotes). The server uses node:test. */
+/** Front-end unit and component tests (shared/core, shared/domain, shared/client, shell, remotes). The server uses node:test. */
 const { workspaces } = require('./package.json');
 
 module.exports = {
   testEnvironment: 'jsdom',
-  // shared, shell and every remote-* workspace of package.json
-  roots: ['shared', 'shell', ...workspaces.filter((w) => w.startsWith('remote-'))].map((dir) => `<rootDir>/${dir}`),
+  // the shared/* packages, shell and every remote-* workspace of package.json
+  roots: [
+    ...workspaces.filter((w) => w.startsWith('shared/')),
+    'shell',
+    ...workspaces.filter((w) => w.startsWith('remote-')),
+  ].map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {
@@ -16,6 +20,7 @@ module.exports = {
       },
     ],
   },
+  // The workspace packages are TypeScript sources (@ummahnotify/core, domain, client): transformed like the rest.
   transformIgnorePatterns: ['/node_modules/(?!(@ummahnotify)/)'],
   moduleNameMapper: {
     // @ant-design/icons' CommonJS build requires the ES build of this one file; use its CommonJS twin.

@@ -18,7 +18,7 @@ import {
   SwcJsMinimizerRspackPlugin,
 } from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
-import { PUBLIC_APP_DIR, PUBLIC_APP_ENTRIES } from './shared/src/domain/paths';
+import { PUBLIC_APP_DIR, PUBLIC_APP_ENTRIES } from './shared/core/src/paths';
 
 type Exposes = Record<string, string>;
 
@@ -52,11 +52,20 @@ const SINGLETONS: Record<string, string> = {
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
   dayjs: 'dayjs',
-  '@ummahnotify/shared/client': '@ummahnotify/shared',
+  // The workspace packages of shared/, each once per page, not once per remote: core (no zod), the domain (schemas
+  // with their zod, catalogues) and the client.
+  '@ummahnotify/core': '@ummahnotify/core',
+  '@ummahnotify/domain': '@ummahnotify/domain',
+  '@ummahnotify/client': '@ummahnotify/client',
   // The sections' frame and parts: a singleton of its own, so the public pages never load it.
-  '@ummahnotify/shared/client/section': '@ummahnotify/shared',
-  // The domain (schemas with their zod, catalogues): once per page, not once per remote.
-  '@ummahnotify/shared/domain': '@ummahnotify/shared',
+  '@ummahnotify/client/section': '@ummahnotify/client',
+};
+
+/** The workspace packages among the singletons, and the folder of each (its package.json gives `version`). */
+const WORKSPACE_PACKAGES: Record<string, string> = {
+  '@ummahnotify/core': 'shared/core',
+  '@ummahnotify/domain': 'shared/domain',
+  '@ummahnotify/client': 'shared/client',
 };
 
 interface PackageJson {
@@ -80,14 +89,13 @@ function installedVersion(dependency: string): string {
   return readPackageJson(path.join(ROOT, 'node_modules', dependency)).version;
 }
 
-function sharedConfig(dir: string) {
+function sharedConfig(dir: string, host?: boolean) {
   const deps = readPackageJson(dir).dependencies ?? {};
-  const sharedVersion = readPackageJson(path.join(ROOT, 'shared')).version;
   return Object.fromEntries(
     Object.entries(SINGLETONS).map(([request, dependency]) => {
       const spec = deps[dependency];
       if (!spec) throw new Error(`${dir}/package.json must list ${dependency}: it is a shared singleton.`);
-      const isWorkspace = dependency === '@ummahnotify/shared';
+      const workspace = WORKSPACE_PACKAGES[dependency];
       const kit = KIT[request as KitLibrary];
       return [
         request,
@@ -97,7 +105,10 @@ function sharedConfig(dir: string) {
           // logs the versions, instead of running two incompatible copies.
           strictVersion: true,
           requiredVersion: toRange(spec),
-          ...(isWorkspace ? { version: sharedVersion } : {}),
+          ...(workspace ? { version: readPackageJson(path.join(ROOT, workspace)).version } : {}),
+          // core (paths, constants, time) is needed by every dashboard page from the start: the shell carries it in its
+          // entry, compressed with it, instead of one more small chunk (docs/decisions/2026-11-27-shared-split-by-who-uses-it.md).
+          ...(host && request === '@ummahnotify/core' ? { eager: true } : {}),
           // antd and the icons are shared as the federation kit (only what the federation uses), not whole.
           ...(kit ? { import: kit.module, version: installedVersion(dependency) } : {}),
         },
@@ -107,7 +118,7 @@ function sharedConfig(dir: string) {
 }
 
 /**
- * The shell and the shared package import antd components and icons from their own ES modules (tree-shaken,
+ * The shell and the client package import antd components and icons from their own ES modules (tree-shaken,
  * split by route): a public page then loads only what it shows. The kit modules re-export the same modules,
  * so the remotes get the very instances the shell uses (one antd context).
  */
@@ -115,7 +126,7 @@ const KIT_IMPORTS = [
   { libraryName: 'antd', libraryDirectory: 'es' },
   { libraryName: '@ant-design/icons', libraryDirectory: 'es/icons', camelToDashComponentName: false },
 ];
-const USES_KIT_MODULES = [path.join(ROOT, 'shell', 'src'), path.join(ROOT, 'shared', 'src')];
+const USES_KIT_MODULES = [path.join(ROOT, 'shell', 'src'), path.join(ROOT, 'shared', 'client', 'src')];
 
 function swcOptions(production: boolean, transformImport?: typeof KIT_IMPORTS) {
   return {
@@ -137,13 +148,13 @@ function buildLabel(dir: string): string {
   );
 }
 
-const CATALOGUES_DIR = path.join(ROOT, 'shared', 'src', 'domain', 'i18n');
-const CATALOGUE_REQUEST = '@ummahnotify/shared/catalogues/';
+const CATALOGUES_DIR = path.join(ROOT, 'shared', 'domain', 'src', 'i18n');
+const CATALOGUE_REQUEST = '@ummahnotify/domain/catalogues/';
 
 /**
  * `__UN_CATALOGUES__`: a hash of each catalogue file this build bundles (through an alias, if one points a
  * catalogue elsewhere). The shell's copy of the client holds the shell's; a remote compares its own with it
- * and loads its own texts only where they differ (shared/src/client/i18n.ts, registerOwnCatalogues).
+ * and loads its own texts only where they differ (shared/client/src/i18n.ts, registerOwnCatalogues).
  */
 class CatalogueHashes {
   apply(compiler: Compiler): void {
@@ -222,10 +233,10 @@ export function createConfig({
           name,
           filename: 'remoteEntry.js',
           // Every remote also exposes its build label, so the shell can show which build is live.
-          exposes: host ? exposes : { ...exposes, './BuildInfo': path.join(ROOT, 'shared/src/client/build-info.ts') },
+          exposes: host ? exposes : { ...exposes, './BuildInfo': path.join(ROOT, 'shared/client/src/build-info.ts') },
           // Remote URLs are not baked in: the shell registers them at run time from /app-config.json.
           remotes: {},
-          shared: sharedConfig(dir),
+          shared: sharedConfig(dir, host),
           // Reuse what the shell already loaded instead of fetching every remote at start-up.
           shareStrategy: 'loaded-first',
           // The federation runtime once per page: the shell provides its runtime core to every remote
@@ -288,8 +299,10 @@ export function createPublicAppConfig({
           { test: /\.tsx?$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(production) },
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
-          // The domain's modules only define things: a page that reads a few paths and texts gets no schemas or zod.
-          { test: /shared[\\/]src[\\/]domain[\\/]/, sideEffects: false },
+          // core's and the domain's modules only define things: a page that reads a few paths and texts gets no
+          // schemas or zod; it takes the client's parts one by one too (@ummahnotify/client/public-app).
+          { test: /shared[\\/](core|domain)[\\/]src[\\/]/, sideEffects: false },
+          { test: /shared[\\/]client[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
         ],
       },
       // Scripts minified; CSS not: lightningcss writes antd's line heights to 5 digits (1.57143 for 11/7), which moves

@@ -12,16 +12,16 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 export const KIT = {
-  antd: { module: path.join(ROOT, 'shared/src/federation-kit/antd.ts'), what: 'component' },
-  '@ant-design/icons': { module: path.join(ROOT, 'shared/src/federation-kit/icons.ts'), what: 'icon' },
-  'react-router-dom': { module: path.join(ROOT, 'shared/src/federation-kit/router.ts'), what: 'export' },
+  antd: { module: path.join(ROOT, 'shared/client/src/federation-kit/antd.ts'), what: 'component' },
+  '@ant-design/icons': { module: path.join(ROOT, 'shared/client/src/federation-kit/icons.ts'), what: 'icon' },
+  'react-router-dom': { module: path.join(ROOT, 'shared/client/src/federation-kit/router.ts'), what: 'export' },
 } as const;
 export type KitLibrary = keyof typeof KIT;
 
-/** Every package whose code runs in the federation (the shell and shared/src/client use the kit's modules too). */
+/** Every package whose code runs in the federation (the shell and the client, shared/client, use the kit's modules too). */
 export const FEDERATION_PACKAGES = [
   'shell',
-  'shared',
+  'shared/client',
   ...(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces as string[]).filter((w) =>
     w.startsWith('remote-'),
   ),
@@ -74,7 +74,7 @@ export function checkKit(packageDir: string): void {
   }
   if (problems.length)
     throw new Error(
-      `${problems.join('\n')}\nAdd it to ${problems.length > 1 ? 'the kit modules' : 'the kit module'} in shared/src/federation-kit/, ` +
+      `${problems.join('\n')}\nAdd it to ${problems.length > 1 ? 'the kit modules' : 'the kit module'} in shared/client/src/federation-kit/, ` +
         'rebuild and deploy the shell first, then build and deploy this package (rspack.federation-kit.ts says why).',
     );
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run new-section -- <name>`: a new dashboard section from scripts/section-template/ (remote-<name>/,
-// shared/src/domain/<name>/ with its i18n namespace, server/src/features/<name>/), registered in the few places
+// shared/domain/src/<name>/ with its i18n namespace, server/src/features/<name>/), registered in the few places
 // that name every section (REGISTRATIONS below). Everything is checked before anything is written, so a refusal
 // leaves the repository as it was. docs/adding-a-section.md explains what comes out and what to do next.
 import { spawnSync } from 'node:child_process';
@@ -43,13 +43,13 @@ const REGISTRATIONS = [
       anchored(t, /("workspaces": \[[^\]]*?)(\n\s*)"server"/, `$1$2"remote-${n.__name__}",$2"server"`, 'package.json'),
   },
   {
-    file: 'shared/src/domain/paths.ts',
+    file: 'shared/core/src/paths.ts',
     why: 'REMOTE_NAMES (the server serves /remotes/<name>/ and reads REMOTE_<NAME>_URL from it)',
     edit: (t, n) =>
       anchored(t, /(export const REMOTE_NAMES = \[[^\]]*?)(,?\s*\] as const;)/, `$1, '${n.__name__}'$2`, 'paths.ts'),
   },
   {
-    file: 'shared/src/domain/sections.ts',
+    file: 'shared/domain/src/sections.ts',
     why: 'the section, its remote and who may open it (superadmin)',
     edit: (t, n) => {
       const keyed = anchored(t, /(export type SectionKey =[^;]*);/, `$1 | '${n.__name__}';`, 'sections.ts');
@@ -58,12 +58,12 @@ const REGISTRATIONS = [
     },
   },
   {
-    file: 'shared/src/domain/index.ts',
+    file: 'shared/domain/src/index.ts',
     why: 'the domain module',
     edit: (t, n) => `${t.trimEnd()}\nexport * from './${n.__name__}';\n`,
   },
   {
-    file: 'shared/src/domain/i18n/index.ts',
+    file: 'shared/domain/src/i18n/index.ts',
     why: 'the i18n namespace',
     edit: (t, n) => {
       const imported = `import { ${n.__nameCamel__} } from './${n.__name__}';\n${t}`;
@@ -76,7 +76,7 @@ const REGISTRATIONS = [
     },
   },
   {
-    file: 'shared/src/domain/i18n/common.ts',
+    file: 'shared/domain/src/i18n/common.ts',
     why: "the sidebar's label, English and Tamil",
     edit: (t, n) => {
       let count = 0;
@@ -168,17 +168,17 @@ export function refusal(name, root) {
   }
   const taken = [
     `remote-${name}`,
-    `shared/src/domain/${name}`,
-    `shared/src/domain/${name}.ts`,
-    `shared/src/domain/i18n/${name}.ts`,
+    `shared/domain/src/${name}`,
+    `shared/domain/src/${name}.ts`,
+    `shared/domain/src/i18n/${name}.ts`,
     `server/src/features/${name}`,
   ];
   const existing = taken.find((path) => existsSync(join(root, path)));
   if (existing) return `A section named ${name} exists already (${existing}).`;
-  const sections = readFileSync(join(root, 'shared/src/domain/sections.ts'), 'utf8');
-  const paths = readFileSync(join(root, 'shared/src/domain/paths.ts'), 'utf8');
+  const sections = readFileSync(join(root, 'shared/domain/src/sections.ts'), 'utf8');
+  const paths = readFileSync(join(root, 'shared/core/src/paths.ts'), 'utf8');
   if (sections.includes(`'${name}'`) || paths.includes(`'${name}'`))
-    return `A section named ${name} exists already (shared/src/domain/sections.ts or paths.ts).`;
+    return `A section named ${name} exists already (shared/domain/src/sections.ts or shared/core/src/paths.ts).`;
   return undefined;
 }
 

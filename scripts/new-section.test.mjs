@@ -39,7 +39,7 @@ function copyOfRepository() {
       const source = join(from, entry);
       if (entry === '@ummahnotify') linkInto(source, join(to, entry));
       else if (lstatSync(source).isSymbolicLink() && !readlinkSync(source).startsWith('/'))
-        symlinkSync(readlinkSync(source), join(to, entry)); // a workspace: ../shell, ../../shared
+        symlinkSync(readlinkSync(source), join(to, entry)); // a workspace (a relative link, such as ../shell): into the copy
       else symlinkSync(source, join(to, entry));
     }
   };
@@ -69,7 +69,7 @@ describe('npm run new-section', () => {
   after(() => process.env.KEEP_NEW_SECTION_COPY || rmSync(dir, { recursive: true, force: true }));
 
   test('refuses a name that is not lower-case kebab, or a section that exists, and changes nothing', () => {
-    const sections = readFileSync(join(dir, 'shared/src/domain/sections.ts'), 'utf8');
+    const sections = readFileSync(join(dir, 'shared/domain/src/sections.ts'), 'utf8');
     for (const [name, said] of [
       [undefined, 'is not a section name'],
       ['Lost_Found', 'is not a section name'],
@@ -82,7 +82,7 @@ describe('npm run new-section', () => {
       assert.equal(res.status, 1, `${name}: ${res.stdout}`);
       assert.match(res.stderr, new RegExp(said), String(name));
     }
-    assert.equal(readFileSync(join(dir, 'shared/src/domain/sections.ts'), 'utf8'), sections);
+    assert.equal(readFileSync(join(dir, 'shared/domain/src/sections.ts'), 'utf8'), sections);
     assert.equal(existsSync(join(dir, 'remote-delete')), false);
   });
 
@@ -92,14 +92,14 @@ describe('npm run new-section', () => {
     for (const file of [
       'remote-lost-found/src/LostFoundSection.tsx',
       'remote-lost-found/src/items/api.ts',
-      'shared/src/domain/lost-found/index.ts',
-      'shared/src/domain/i18n/lost-found.ts',
+      'shared/domain/src/lost-found/index.ts',
+      'shared/domain/src/i18n/lost-found.ts',
       'server/src/features/lost-found/routes.ts',
     ])
       assert.ok(existsSync(join(dir, file)), file);
     const workspaces = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).workspaces;
     assert.ok(workspaces.includes('remote-lost-found'));
-    assert.match(readFileSync(join(dir, 'shared/src/domain/paths.ts'), 'utf8'), /REMOTE_NAMES = \[[^\]]*'lost-found'/);
+    assert.match(readFileSync(join(dir, 'shared/core/src/paths.ts'), 'utf8'), /REMOTE_NAMES = \[[^\]]*'lost-found'/);
     const again = scaffold(dir, NAME);
     assert.equal(again.status, 1);
     assert.match(again.stderr, /A section named lost-found exists already/);
@@ -107,8 +107,8 @@ describe('npm run new-section', () => {
 
   test('what it wrote passes biome and tsc', async () => {
     run(dir, 'npx', ['biome', 'check', '.']);
-    // The four packages it touched, side by side: one after the other takes twice as long.
-    const checks = ['shared', 'shell', 'remote-lost-found', 'server'].map(
+    // The packages it touched, side by side: one after the other takes twice as long.
+    const checks = ['shared/core', 'shared/domain', 'shell', 'remote-lost-found', 'server'].map(
       (pkg) =>
         new Promise((resolve) => {
           execFile('npx', ['tsc', '-p', pkg], { cwd: dir }, (error, stdout) => resolve({ pkg, error, stdout }));
@@ -126,13 +126,13 @@ describe('npm run new-section', () => {
   });
 
   test("the remote's jest test and the catalogue checks pass", () => {
-    const res = spawnSync('npx', ['jest', '--ci', 'remote-lost-found', 'shared/src/domain/i18n'], {
+    const res = spawnSync('npx', ['jest', '--ci', 'remote-lost-found', 'shared/domain/src/i18n'], {
       cwd: dir,
       encoding: 'utf8',
     });
     assert.equal(res.status, 0, res.stderr);
     assert.match(res.stderr, /PASS remote-lost-found\/src\/items\/components\/ItemList\.test\.tsx/);
-    assert.match(res.stderr, /PASS shared\/src\/domain\/i18n\/catalogues\.test\.ts/);
+    assert.match(res.stderr, /PASS shared\/domain\/src\/i18n\/catalogues\.test\.ts/);
   });
 
   test("the server feature's test and the rights matrix pass", () => {

@@ -28,7 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/domain';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startRoundRobinProxy } from '../../e2e/support/round-robin-proxy';

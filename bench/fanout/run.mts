@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { janazaCreateSchema } from '@ummahnotify/shared/domain';
+import { janazaCreateSchema } from '@ummahnotify/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { loadConfig } from '../../server/src/config';

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { SUBSCRIBERS_API, SUMMARY_API, type Summary } from '@ummahnotify/shared/domain';
+import { SUBSCRIBERS_API, SUMMARY_API, type Summary } from '@ummahnotify/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';

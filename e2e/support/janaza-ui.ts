@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { catalogues } from '@ummahnotify/shared/domain';
+import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 
 type Lang = 'en' | 'ta';

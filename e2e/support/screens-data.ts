@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { COMMITTEE_API, EVENT_PATHS, MEMBERS_API } from '@ummahnotify/shared/domain';
+import { COMMITTEE_API, EVENT_PATHS, MEMBERS_API } from '@ummahnotify/domain';
 import { signInAs } from './fixtures';
 import { startOwnServer } from './server-process';
 

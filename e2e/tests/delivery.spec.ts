@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { catalogues } from '@ummahnotify/shared/domain';
-import { messages } from '@ummahnotify/shared/messages';
+import { catalogues } from '@ummahnotify/domain';
+import { messages } from '@ummahnotify/domain/messages';
 import { PEERS, SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 import { approveInList } from '../support/janaza-ui';

@@ -93,7 +93,15 @@ test('a remote built alone with a kit component its own build never used renders
             if (info.loaded || info.lib) out[pkg] = [...new Set([...(out[pkg] ?? []), info.from])];
       return out;
     });
-    for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', '@ummahnotify/shared/client'])
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'antd',
+      '@ant-design/icons',
+      '@ummahnotify/core',
+      '@ummahnotify/domain',
+      '@ummahnotify/client',
+    ])
       expect(loadedFrom[pkg], pkg).toEqual(['shell']);
   } finally {
     await server.stop();
@@ -106,7 +114,7 @@ test("a remote redeployed alone with a corrected text shows it: its texts come f
 }) => {
   // The summary catalogue as a volunteer corrects it: one English text changed, the shell left as it was built.
   const corrected = 'Summary of the week';
-  const catalogue = readFileSync(join(REPO, 'shared', 'src', 'domain', 'i18n', 'summary.ts'), 'utf8');
+  const catalogue = readFileSync(join(REPO, 'shared', 'domain', 'src', 'i18n', 'summary.ts'), 'utf8');
   expect(catalogue).toContain("title: 'Summary',");
   const dir = mkdtempSync(join(tmpdir(), 'un-corrected-catalogue-'));
   const changed = join(dir, 'summary.ts');
@@ -116,13 +124,13 @@ test("a remote redeployed alone with a corrected text shows it: its texts come f
       .replace("title: 'Summary',", `title: '${corrected}',`)
       .replace(
         "from './catalogue'",
-        `from ${JSON.stringify(join(REPO, 'shared', 'src', 'domain', 'i18n', 'catalogue.ts'))}`,
+        `from ${JSON.stringify(join(REPO, 'shared', 'domain', 'src', 'i18n', 'catalogue.ts'))}`,
       ),
   );
   const remote = remoteUsing(
     '',
     '',
-    `alias: { ...config.resolve?.alias, '@ummahnotify/shared/catalogues/summary$': ${JSON.stringify(changed)} }, `,
+    `alias: { ...config.resolve?.alias, '@ummahnotify/domain/catalogues/summary$': ${JSON.stringify(changed)} }, `,
   );
   build(remote);
   const bucket = await startBucket(join(remote, 'dist'), BUCKET_PORT, SHELL_URL);
@@ -146,6 +154,6 @@ test('a remote using an antd component the shell does not ship stops at build ti
     message = String((error as { stderr?: Buffer }).stderr ?? error);
   }
   expect(message).toContain('imports the antd component Rate, which the shell does not ship');
-  expect(message).toContain('shared/src/federation-kit/');
+  expect(message).toContain('shared/client/src/federation-kit/');
   expect(message).toContain('rebuild and deploy the shell first');
 });

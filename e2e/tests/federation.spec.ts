@@ -114,8 +114,10 @@ test('every section loads from its own origin, with exactly one copy of react, a
     'react-dom',
     'antd',
     '@ant-design/icons',
-    '@ummahnotify/shared/client',
-    '@ummahnotify/shared/client/section',
+    '@ummahnotify/core',
+    '@ummahnotify/domain',
+    '@ummahnotify/client',
+    '@ummahnotify/client/section',
   ])
     expect(loadedFrom[pkg], pkg).toEqual(['shell']);
 });

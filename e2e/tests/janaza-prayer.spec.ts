@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { catalogues, FEED_ANCHOR } from '@ummahnotify/shared/domain';
+import { FEED_ANCHOR } from '@ummahnotify/core';
+import { catalogues } from '@ummahnotify/domain';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { catalogues } from '@ummahnotify/shared/domain';
+import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
 import { ISSUER_URL, SERVER_URL } from '../support/env';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { COMMITTEE_API, catalogues, MEMBERS_API } from '@ummahnotify/shared/domain';
+import { COMMITTEE_API, catalogues, MEMBERS_API } from '@ummahnotify/domain';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { expectLandingPage, type Person, person, signIn } from '../support/fixtures';
 

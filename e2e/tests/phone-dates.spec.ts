@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { catalogues, JANAZA_PATHS, PRAYERS, type Prayer } from '@ummahnotify/shared/domain';
+import { PRAYERS, type Prayer } from '@ummahnotify/core';
+import { catalogues, JANAZA_PATHS } from '@ummahnotify/domain';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 

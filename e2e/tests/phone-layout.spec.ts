@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { catalogues } from '@ummahnotify/shared/domain';
+import { catalogues } from '@ummahnotify/domain';
 import { PORT_BASE } from '../support/env';
 import { signInAs } from '../support/fixtures';
 import { type BoxReport, probeBox } from '../support/layout-probe';

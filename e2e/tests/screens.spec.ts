@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { catalogues, DELIVERY_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { SIGNUP_PAGES } from '@ummahnotify/core';
+import { catalogues, DELIVERY_API } from '@ummahnotify/domain';
 import { PORT_BASE } from '../support/env';
 import { signInAs } from '../support/fixtures';
 import { FROZEN_NOW, STAFF, type StaffRole, startScreensServer } from '../support/screens-data';

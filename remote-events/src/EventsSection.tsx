@@ -1,13 +1,13 @@
-import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
-import { SectionPage } from '@ummahnotify/shared/client/section';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/client';
+import { SectionPage } from '@ummahnotify/client/section';
 import { useTranslation } from 'react-i18next';
 import { CreateEventPage } from './events/components/CreateEventPage';
 import { EventsList } from './events/components/EventsList';
 
 // This remote's texts are its own build's: those changed since the shell was built are loaded from here.
 const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
-  events: () => import('@ummahnotify/shared/catalogues/events'),
-  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
+  events: () => import('@ummahnotify/domain/catalogues/events'),
+  delivery: () => import('@ummahnotify/domain/catalogues/delivery'),
 });
 
 /** /dashboard/events: tabs Create and Events (docs/product/screens.md). */

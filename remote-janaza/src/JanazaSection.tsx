@@ -1,14 +1,14 @@
-import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
-import { SectionPage } from '@ummahnotify/shared/client/section';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/client';
+import { SectionPage } from '@ummahnotify/client/section';
 import { useTranslation } from 'react-i18next';
 import { CreateJanazaForm } from './notices/components/CreateJanazaForm';
 import { JanazaList } from './notices/components/JanazaList';
 
 // This remote's texts are its own build's: those changed since the shell was built are loaded from here.
 const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
-  janaza: () => import('@ummahnotify/shared/catalogues/janaza'),
-  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
-  prayer: () => import('@ummahnotify/shared/catalogues/prayer'),
+  janaza: () => import('@ummahnotify/domain/catalogues/janaza'),
+  delivery: () => import('@ummahnotify/domain/catalogues/delivery'),
+  prayer: () => import('@ummahnotify/domain/catalogues/prayer'),
 });
 
 /** /dashboard/janaza-notifications: tabs Create and Notifications (docs/product/screens.md). */

@@ -1,5 +1,5 @@
-import { useOwnCatalogues } from '@ummahnotify/shared/client';
-import { SectionPage } from '@ummahnotify/shared/client/section';
+import { useOwnCatalogues } from '@ummahnotify/client';
+import { SectionPage } from '@ummahnotify/client/section';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommitteeForm } from './committee/components/CommitteeForm';

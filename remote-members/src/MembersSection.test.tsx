@@ -1,4 +1,4 @@
-import { describeExposedSection } from '../../shared/test/exposedSection';
+import { describeExposedSection } from '../../shared/client/test/exposedSection';
 import MembersSection from './MembersSection';
 
 describeExposedSection({

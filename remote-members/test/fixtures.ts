@@ -1,4 +1,4 @@
-import type { CommitteeMember, Member } from '@ummahnotify/shared/domain';
+import type { CommitteeMember, Member } from '@ummahnotify/domain';
 
 const at = '2026-11-20T02:30:00.000Z';
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
-import { catalogues, SUMMARY_API, type Summary } from '@ummahnotify/shared/domain';
+import { setLanguage } from '@ummahnotify/client';
+import { catalogues, SUMMARY_API, type Summary } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../shared/test/fakeApi';
-import { renderWithProviders } from '../../shared/test/render';
+import { fakeApi, restoreApi } from '../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../shared/client/test/render';
 import SummarySection from './SummarySection';
 
 const en = catalogues.summary.en;

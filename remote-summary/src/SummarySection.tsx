@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/shared/client';
-import { readApiProblem, SectionPage, useSectionText } from '@ummahnotify/shared/client/section';
+import { registerOwnCatalogues, useOwnCatalogues } from '@ummahnotify/client';
+import { readApiProblem, SectionPage, useSectionText } from '@ummahnotify/client/section';
 import { Alert, Button, Col, Flex, Result, Row, Spin, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ import { useSummary } from './counts/hooks';
 
 // This remote's texts come from its own build, so a redeploy brings its new strings.
 const OWN_TEXTS = registerOwnCatalogues(__UN_CATALOGUES__, {
-  summary: () => import('@ummahnotify/shared/catalogues/summary'),
-  delivery: () => import('@ummahnotify/shared/catalogues/delivery'),
-  activity: () => import('@ummahnotify/shared/catalogues/activity'),
+  summary: () => import('@ummahnotify/domain/catalogues/summary'),
+  delivery: () => import('@ummahnotify/domain/catalogues/delivery'),
+  activity: () => import('@ummahnotify/domain/catalogues/activity'),
 });
 
 /** The summary's tabs: the counts at /dashboard/summary, the activity log at /dashboard/summary/activity. */

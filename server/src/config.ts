@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/shared/domain';
+import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/core';
 import { z } from 'zod';
 import { isLoopbackHost, isLoopbackUrl, isPublicHttps } from './public-url';
 import { credentialsHidden, withoutCredentials } from './url-credentials';
@@ -244,7 +244,7 @@ const envSchema = z.object({
         '*.notify.windows.com',
       ]),
   ),
-  // Every time is Singapore time (shared/src/domain/time.ts); the setting is kept only to refuse another zone.
+  // Every time is Singapore time (shared/core/src/time.ts); the setting is kept only to refuse another zone.
   TZ_DISPLAY: z.preprocess(
     blankToUndefined,
     z

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { Redis } from 'ioredis';
 import { SIGNUP_RATE_LIMIT } from '../src/features/signup/limits';
 import { s3Bucket } from '../src/features/uploads/bucket';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/domain';
 import type { SubscribersTable } from '../src/db/schema';
 import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DELIVERY_API, FEED_API, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { FEED_API } from '@ummahnotify/core';
+import { DELIVERY_API, JANAZA_PATHS } from '@ummahnotify/domain';
 import type { SubscribersTable } from '../src/db/schema';
 import { type PushService, startPushService } from './peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from './peers/smtp';

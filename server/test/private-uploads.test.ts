@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS } from '@ummahnotify/domain';
 import { engines } from './support/databases';
 import { images } from './support/images';
 import { startTestServer, type TestServer } from './support/server';

@@ -39,8 +39,8 @@ const RULES: Rule[] = [
   { name: 'the architecture page by name', pattern: /\bARCHITECTURE\b/g },
   {
     name: 'a path out of the repository into ../shared/',
-    // A relative path ending in shared/ that climbs above the repository's root (`../../shared/test` from a
-    // package's src/ stays inside: the repository's own shared/ package).
+    // A relative path ending in shared/ that climbs above the repository's root (`../../shared/client/test` from a
+    // package's src/ stays inside: the repository's own shared/ packages).
     pattern: /(?:\.\.\/)+shared\//g,
     offends: (file, match) => {
       const target = resolve(ROOT, dirname(file), match[0]);
@@ -101,6 +101,10 @@ test('the rules catch what they are meant to', () => {
   assert.ok(!hit('an issue number of a tracker', 'https://github.com/x/y/issues/12'));
   assert.ok(hit('a path out of the repository into ../shared/', 'see `../shared/SPEC.md`', 'README.md'));
   assert.ok(
-    !hit('a path out of the repository into ../shared/', "from '../../shared/test/render'", 'shell/src/App.test.tsx'),
+    !hit(
+      'a path out of the repository into ../shared/',
+      "from '../../shared/client/test/render'",
+      'shell/src/App.test.tsx',
+    ),
   );
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AppProviders } from '@ummahnotify/shared/client';
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import { AppProviders } from '@ummahnotify/client';
+import type { AppConfig } from '@ummahnotify/domain';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
 import { AppConfigProvider } from './config/AppConfigContext';

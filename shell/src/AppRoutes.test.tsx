@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { type SessionUser, useAuthStore } from '@ummahnotify/shared/client';
-import { fakeApi, restoreApi } from '../../shared/test/fakeApi';
-import { renderWithProviders } from '../../shared/test/render';
+import { type SessionUser, useAuthStore } from '@ummahnotify/client';
+import { fakeApi, restoreApi } from '../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../shared/client/test/render';
 import { AppRoutes, fullPageLoad } from './AppRoutes';
 import { loadSectionModule } from './remotes/federation';
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_PATH } from '@ummahnotify/shared/domain';
+import { DASHBOARD_PATH } from '@ummahnotify/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { createQueryClient, setApiBaseUrl } from '@ummahnotify/shared/client';
+import { createQueryClient, setApiBaseUrl } from '@ummahnotify/client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

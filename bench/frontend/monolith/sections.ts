@@ -2,7 +2,9 @@
  * The monolith build's stand-in for shell/src/remotes/federation.ts: the same functions, but each section is a
  * plain lazy chunk of the one build instead of a remote. Only for the comparison in bench/frontend; never deployed.
  */
-import type { AppConfig, RemoteName, SectionDef } from '@ummahnotify/shared/domain';
+
+import type { RemoteName } from '@ummahnotify/core';
+import type { AppConfig, SectionDef } from '@ummahnotify/domain';
 import type { ComponentType } from 'react';
 
 type SectionModule = Record<string, ComponentType>;

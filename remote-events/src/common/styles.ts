@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 
 /**
  * antd buttons keep one line; long labels (Tamil especially) must wrap inside a 390 px phone instead. At least as
- * tall as antd's button: 32 px, 40 px on a phone (the touch target of shared/src/client/ui/phone.css).
+ * tall as antd's button: 32 px, 40 px on a phone (the touch target of shared/client/src/ui/phone.css).
  */
 export const WRAPPING_BUTTON: CSSProperties = {
   whiteSpace: 'normal',

@@ -1,5 +1,5 @@
-import { api } from '@ummahnotify/shared/client';
-import { toFormData } from '@ummahnotify/shared/client/section';
+import { api } from '@ummahnotify/client';
+import { toFormData } from '@ummahnotify/client/section';
 import {
   type AiEvent,
   EVENT_PATHS,
@@ -7,7 +7,7 @@ import {
   type EventJson,
   type EventListAnswer,
   type EventTextFields,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 export const EVENTS_QUERY_KEY = ['events', 'list'] as const;
 

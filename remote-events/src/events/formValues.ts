@@ -1,5 +1,6 @@
-import { wallClockOf } from '@ummahnotify/shared/client/section';
-import { DEFAULT_SERVICE_TYPE, type EventTextFields, type ServiceType } from '@ummahnotify/shared/domain';
+import { wallClockOf } from '@ummahnotify/client/section';
+import { DEFAULT_SERVICE_TYPE, type ServiceType } from '@ummahnotify/core';
+import type { EventTextFields } from '@ummahnotify/domain';
 import type { Dayjs } from 'dayjs';
 import type { NewEventFields } from './api';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client';
-import { type EventJson, toUtcIso } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client';
+import { toUtcIso } from '@ummahnotify/core';
+import type { EventJson } from '@ummahnotify/domain';
 import { deleteEvent, EVENTS_QUERY_KEY, type EventChanges, fetchEvents, updateEvent } from './api';
 
 export function useEventsList() {

@@ -1,5 +1,5 @@
-import { pickerValueOf, schemaProblems, wallClockOf } from '@ummahnotify/shared/client/section';
-import { type EventJson, updateEventSchema } from '@ummahnotify/shared/domain';
+import { pickerValueOf, schemaProblems, wallClockOf } from '@ummahnotify/client/section';
+import { type EventJson, updateEventSchema } from '@ummahnotify/domain';
 import type { Dayjs } from 'dayjs';
 import type { EventChanges } from './api';
 

@@ -1,4 +1,4 @@
-import { OCR_LANGUAGE } from '@ummahnotify/shared/domain';
+import { OCR_LANGUAGE } from '@ummahnotify/core';
 import { ocrPaths } from './assets';
 
 /** Reads the English text of a poster image in a web worker, entirely in the browser. */

@@ -1,5 +1,6 @@
-import { api } from '@ummahnotify/shared/client';
-import { toFormData } from '@ummahnotify/shared/client/section';
+import { api } from '@ummahnotify/client';
+import { toFormData } from '@ummahnotify/client/section';
+import type { Prayer } from '@ummahnotify/core';
 import {
   JANAZA_PATHS,
   type JanazaCreate,
@@ -7,11 +8,10 @@ import {
   type JanazaNotice,
   type JanazaNoticeAnswer,
   type JanazaUpdate,
-  type Prayer,
   type PrayerTimeAnswer,
   type Provider,
   type ProvidersAnswer,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 export const noticesKey = ['janaza', 'notices'] as const;
 export const providersKey = ['janaza', 'providers'] as const;

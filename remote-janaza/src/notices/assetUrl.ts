@@ -1,4 +1,4 @@
-import { api } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/client';
 
 /** Upload URLs are paths on the API host; the shell may be on another origin. */
 export function assetUrl(path: string | null | undefined): string | undefined {

@@ -1,6 +1,6 @@
-import { api } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/client';
+import { API_PATHS } from '@ummahnotify/core';
 import {
-  API_PATHS,
   type AssignableRole,
   COMMITTEE_API,
   type CommitteeCreateInput,
@@ -9,7 +9,7 @@ import {
   type MembersApiItem,
   type MembersApiList,
   type RefusedSignIn,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 export const COMMITTEE_KEY = ['committee', 'list'] as const;
 export const REFUSED_SIGN_INS_KEY = ['committee', 'refused-sign-ins'] as const;

@@ -1,5 +1,6 @@
-import { dateTextOf } from '@ummahnotify/shared/client/section';
-import type { CommitteeCreateInput, CommitteePosition, Gender, Rights } from '@ummahnotify/shared/domain';
+import { dateTextOf } from '@ummahnotify/client/section';
+import type { CommitteePosition, Gender } from '@ummahnotify/core';
+import type { CommitteeCreateInput, Rights } from '@ummahnotify/domain';
 import type { Dayjs } from 'dayjs';
 
 /** What the 'Committee Member Form' holds. */

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryServerFaults } from '@ummahnotify/shared/client/section';
+import { retryServerFaults } from '@ummahnotify/client/section';
 import {
   type AssignableRole,
   type CommitteeMember,
@@ -7,7 +7,7 @@ import {
   committeeAssignSchema,
   type MembersApiItem,
   type MembersApiList,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import {
   assignRole,
   COMMITTEE_KEY,

@@ -1,4 +1,5 @@
-import type { CommitteeMember, CommitteePosition } from '@ummahnotify/shared/domain';
+import type { CommitteePosition } from '@ummahnotify/core';
+import type { CommitteeMember } from '@ummahnotify/domain';
 
 /** The editable copy of a row while it is in edit mode (docs/product/data.md#row-edit-in-the-lists). */
 export interface RowDraft {

@@ -1,4 +1,4 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
+import { useAuthStore } from '@ummahnotify/client';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 

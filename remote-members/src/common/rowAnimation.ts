@@ -1,5 +1,5 @@
 import './rowAnimation.css';
-import { ROW_ANIMATION_DELAY_S } from '@ummahnotify/shared/domain';
+import { ROW_ANIMATION_DELAY_S } from '@ummahnotify/core';
 import type { CSSProperties } from 'react';
 
 /** Class and style that make row `index` animate in 0.05 s after the one before it (docs/product/screens.md, rules.md#constants-and-timings). */

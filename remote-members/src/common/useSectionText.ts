@@ -1,4 +1,4 @@
-import { readApiProblem, useSectionText as useKitText } from '@ummahnotify/shared/client/section';
+import { readApiProblem, useSectionText as useKitText } from '@ummahnotify/client/section';
 import { useCallback } from 'react';
 
 /** The kit's section text, plus `details`: a toast's second line, "Details: …", from whatever a call failed with. */

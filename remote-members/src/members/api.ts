@@ -1,4 +1,4 @@
-import { api } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/client';
 import {
   MEMBERS_API,
   type Member,
@@ -6,7 +6,7 @@ import {
   type MembersApiItem,
   type MembersApiList,
   type MemberUpdate,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 export const MEMBERS_KEY = ['members', 'list'] as const;
 

@@ -1,5 +1,6 @@
-import { dateTextOf, pickerDateOf } from '@ummahnotify/shared/client/section';
-import type { Member, MemberCreateInput, MemberPosition } from '@ummahnotify/shared/domain';
+import { dateTextOf, pickerDateOf } from '@ummahnotify/client/section';
+import type { MemberPosition } from '@ummahnotify/core';
+import type { Member, MemberCreateInput } from '@ummahnotify/domain';
 import type { Dayjs } from 'dayjs';
 
 /** What the create form and the modal's edit form hold. */

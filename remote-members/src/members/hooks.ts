@@ -1,11 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryServerFaults } from '@ummahnotify/shared/client/section';
-import {
-  LEGACY_MEMBER_POSITIONS,
-  type Member,
-  type MembersApiItem,
-  type MembersApiList,
-} from '@ummahnotify/shared/domain';
+import { retryServerFaults } from '@ummahnotify/client/section';
+import { LEGACY_MEMBER_POSITIONS } from '@ummahnotify/core';
+import type { Member, MembersApiItem, MembersApiList } from '@ummahnotify/domain';
 import {
   createMember,
   fetchMembers,

@@ -1,10 +1,10 @@
-import { api } from '@ummahnotify/shared/client';
+import { api } from '@ummahnotify/client';
 import {
   ACTIVITY_API,
   type ActivityKind,
   type ActivityListResponse,
   activityListResponseSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 /** The activity log's filters; dates are Singapore days (YYYY-MM-DD), both included. */
 export interface ActivityFilters {

@@ -1,5 +1,5 @@
-import { api } from '@ummahnotify/shared/client';
-import { type ChannelsResponse, channelsResponseSchema, DELIVERY_API } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client';
+import { type ChannelsResponse, channelsResponseSchema, DELIVERY_API } from '@ummahnotify/domain';
 
 export const DELIVERY_CHANNELS_QUERY_KEY = ['delivery', 'channels'] as const;
 

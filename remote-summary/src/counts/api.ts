@@ -1,5 +1,5 @@
-import { api } from '@ummahnotify/shared/client';
-import { SUMMARY_API, type Summary, summaryResponseSchema } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client';
+import { SUMMARY_API, type Summary, summaryResponseSchema } from '@ummahnotify/domain';
 
 export const SUMMARY_QUERY_KEY = ['summary'] as const;
 

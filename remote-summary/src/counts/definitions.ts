@@ -1,4 +1,4 @@
-import type { SectionKey, Summary } from '@ummahnotify/shared/domain';
+import type { SectionKey, Summary } from '@ummahnotify/domain';
 
 export type CardKey = 'janazah' | 'events' | 'web' | 'email' | 'whatsapp' | 'telegram' | 'members' | 'administrators';
 export type LineKey = 'janaza' | 'events' | 'masjids' | 'providers' | 'common' | 'admins' | 'editors' | 'superadmins';

@@ -1,4 +1,4 @@
-import type { Rights } from '@ummahnotify/shared/domain';
+import type { Rights } from '@ummahnotify/domain';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { audit } from '../audit';
 import type { Database } from '../db/schema';

@@ -1,4 +1,4 @@
-import { isStaff, type Rights } from '@ummahnotify/shared/domain';
+import { isStaff, type Rights } from '@ummahnotify/domain';
 import type {
   FastifyInstance,
   FastifyPluginAsync,

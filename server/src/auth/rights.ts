@@ -1,4 +1,4 @@
-import type { Rights } from '@ummahnotify/shared/domain';
+import type { Rights } from '@ummahnotify/domain';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access: STAFF }`); a route without one

@@ -1,10 +1,10 @@
+import { API_PATHS } from '@ummahnotify/core';
 import {
-  API_PATHS,
   linkedSignInAnswerSchema,
   messageAnswerSchema,
   protectedUserSchema,
   refusedSignInsAnswerSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SignInError } from '@ummahnotify/core';
 import {
   DEMO_EMAIL_DOMAIN,
   isDemoEmail,
@@ -6,8 +7,7 @@ import {
   type ProtectedUser,
   type RefusedSignIn,
   roleSchema,
-  type SignInError,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { audit } from '../audit';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryKind, Language, SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { Language, SubscriberChannel } from '@ummahnotify/core';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/domain';
 import { type PushService, startPushService } from '../../test/peers/push-service';
 import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
 import { client } from '../../test/support/client';

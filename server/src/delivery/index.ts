@@ -1,4 +1,4 @@
-import { SUBSCRIBER_CHANNELS } from '@ummahnotify/shared/domain';
+import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, SEND_DEADLINE_MS } from '../config';
 import type { Db } from '../db/connect';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS } from '@ummahnotify/domain';
 import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-api';
 import { client } from '../../test/support/client';
 import { connectTo, engines, freshDatabase } from '../../test/support/databases';

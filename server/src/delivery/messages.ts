@@ -1,16 +1,6 @@
-import {
-  FEED_ANCHOR,
-  FEED_API,
-  fillIn,
-  formatJanazaPlace,
-  formatJanazaWhen,
-  formatNoticeTime,
-  inLanguage,
-  isPrayer,
-  type Language,
-  mapLink,
-} from '@ummahnotify/shared/domain';
-import { messages } from '@ummahnotify/shared/messages';
+import { FEED_ANCHOR, FEED_API, formatNoticeTime, isPrayer, type Language, mapLink } from '@ummahnotify/core';
+import { fillIn, formatJanazaPlace, formatJanazaWhen, inLanguage } from '@ummahnotify/domain';
+import { messages } from '@ummahnotify/domain/messages';
 import type { Selectable } from 'kysely';
 import type { EventsTable, JanazaNoticesTable } from '../db/schema';
 import type { Message } from './channels/types';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema';
 

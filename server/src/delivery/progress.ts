@@ -1,10 +1,5 @@
-import {
-  type ChannelProgress,
-  type DeliveryKind,
-  type Sending,
-  SUBSCRIBER_CHANNELS,
-  type SubscriberChannel,
-} from '@ummahnotify/shared/domain';
+import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
+import type { ChannelProgress, DeliveryKind, Sending } from '@ummahnotify/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 

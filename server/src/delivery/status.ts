@@ -1,3 +1,4 @@
+import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
 import {
   type ChannelState,
   type DeliveryCounts,
@@ -5,9 +6,7 @@ import {
   EMPTY_COUNTS,
   RECENT_DELIVERY_DAYS,
   type Sending,
-  SUBSCRIBER_CHANNELS,
-  type SubscriberChannel,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { addProgress, type PaceView } from './progress';

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
+import { DEMO_ACCOUNTS } from '@ummahnotify/domain';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

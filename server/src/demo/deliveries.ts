@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { DeliveriesTable, OutboxTable } from '../db/schema';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_PATHS, DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
+import { API_PATHS } from '@ummahnotify/core';
+import { DEMO_ACCOUNTS } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Config } from '../config';

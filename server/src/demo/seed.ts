@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_ACCOUNTS } from '@ummahnotify/shared/domain';
+import { DEMO_ACCOUNTS } from '@ummahnotify/domain';
 import type { Db } from '../db/connect';
 import { seedCommittee } from '../features/committee/seed';
 import { seedEvents } from '../features/events/seed';

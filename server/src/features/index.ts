@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 /**
  * Every section's routes, one line each. A section lives in features/<section>/ with the same name
- * as its remote and its file in shared/src/domain; each route declares its access (config.access).
+ * as its remote and its file in shared/domain/src; each route declares its access (config.access).
  * Each reads what it needs from the instance (app.db, app.config, app.images), so no feature imports this file.
  */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

@@ -2,14 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import {
-  API_PATHS,
-  type AppConfig,
-  appConfigSchema,
-  PUBLIC_APP_DIR,
-  publicAppEntry,
-  REMOTE_NAMES,
-} from '@ummahnotify/shared/domain';
+import { API_PATHS, PUBLIC_APP_DIR, publicAppEntry, REMOTE_NAMES } from '@ummahnotify/core';
+import { type AppConfig, appConfigSchema } from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';

@@ -1,5 +1,5 @@
-import type { ApiErrorBody, FieldProblem } from '@ummahnotify/shared/domain';
-import { checkInputMessage, issuesToErrors, refusalBody } from '@ummahnotify/shared/domain';
+import type { ApiErrorBody, FieldProblem } from '@ummahnotify/domain';
+import { checkInputMessage, issuesToErrors, refusalBody } from '@ummahnotify/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
+import { IMAGE_MAX_BYTES } from '@ummahnotify/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';

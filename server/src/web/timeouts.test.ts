@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import type { FastifyInstance } from 'fastify';
 import { freshDatabase, type TestDatabase } from '../../test/support/databases';
 import { freePort } from '../../test/support/server';

@@ -1,4 +1,5 @@
-import { type Proof, type ProofChallenge, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { Proof, ProofChallenge } from '@ummahnotify/domain';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_PATHS } from '@ummahnotify/shared/domain';
+import { EVENT_PATHS } from '@ummahnotify/domain';
 import type { Db } from '../../src/db/connect';
 import type { TestServer } from './server';
 import { type CookieJar, signIn } from './sign-in';

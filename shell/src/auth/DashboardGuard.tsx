@@ -1,4 +1,4 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
+import { useAuthStore } from '@ummahnotify/client';
 import { Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ummahnotify/shared/client';
+import type { SessionUser } from '@ummahnotify/client';
 import { decideGuard } from './guardDecision';
 
 const user = (rights: string | undefined, activated = true): SessionUser => ({

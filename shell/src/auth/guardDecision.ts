@@ -1,5 +1,5 @@
-import type { SessionUser } from '@ummahnotify/shared/client';
-import { COMMUNITY_ROLES, type CommunityRole, STAFF_RIGHTS } from '@ummahnotify/shared/domain';
+import type { SessionUser } from '@ummahnotify/client';
+import { COMMUNITY_ROLES, type CommunityRole, STAFF_RIGHTS } from '@ummahnotify/domain';
 
 /** What the protection check gave: the call failed, or it answered (possibly nothing). */
 export type SessionCheck = { ok: false } | { ok: true; user: SessionUser | null };

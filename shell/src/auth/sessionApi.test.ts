@@ -1,5 +1,5 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
+import { useAuthStore } from '@ummahnotify/client';
+import { fakeApi, restoreApi } from '../../../shared/client/test/fakeApi';
 import { fetchSessionUser, logout, readSessionUser } from './sessionApi';
 
 afterEach(() => {

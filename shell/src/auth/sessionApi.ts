@@ -1,5 +1,5 @@
-import { api, type SessionUser, useAuthStore } from '@ummahnotify/shared/client';
-import { API_PATHS } from '@ummahnotify/shared/domain';
+import { api, type SessionUser, useAuthStore } from '@ummahnotify/client';
+import { API_PATHS } from '@ummahnotify/core';
 
 /** Reads GET /api/protected's answer; anything that is not an object counts as "returned nothing". */
 export function readSessionUser(data: unknown): SessionUser | null {

@@ -1,4 +1,4 @@
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import type { AppConfig } from '@ummahnotify/domain';
 import { createContext, useContext } from 'react';
 import { DEFAULT_APP_CONFIG } from './appConfig';
 

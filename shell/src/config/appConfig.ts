@@ -1,4 +1,5 @@
-import { API_PATHS, type AppConfig, REMOTE_NAMES, type RemoteName } from '@ummahnotify/shared/domain';
+import { API_PATHS, REMOTE_NAMES, type RemoteName } from '@ummahnotify/core';
+import type { AppConfig } from '@ummahnotify/domain';
 
 /** Used for any field /app-config.json does not give: everything on this origin (docs/architecture.md defaults). */
 export const DEFAULT_APP_CONFIG: AppConfig = {

@@ -1,6 +1,6 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
-import { SmileMessage } from '@ummahnotify/shared/client/section';
-import { sectionsFor } from '@ummahnotify/shared/domain';
+import { useAuthStore } from '@ummahnotify/client';
+import { SmileMessage } from '@ummahnotify/client/section';
+import { sectionsFor } from '@ummahnotify/domain';
 import { Navigate } from 'react-router-dom';
 
 /** /dashboard opens the first section this user may see. */

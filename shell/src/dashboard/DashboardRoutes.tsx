@@ -1,5 +1,5 @@
-import { SmileMessage } from '@ummahnotify/shared/client/section';
-import { SECTIONS } from '@ummahnotify/shared/domain';
+import { SmileMessage } from '@ummahnotify/client/section';
+import { SECTIONS } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
 import { DashboardGuard } from '../auth/DashboardGuard';
 import { DashboardLayout } from '../layout/DashboardLayout';

@@ -1,5 +1,5 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
-import type { Rights, SectionDef } from '@ummahnotify/shared/domain';
+import { useAuthStore } from '@ummahnotify/client';
+import type { Rights, SectionDef } from '@ummahnotify/domain';
 import { Navigate } from 'react-router-dom';
 import { RemoteSection } from '../remotes/RemoteSection';
 

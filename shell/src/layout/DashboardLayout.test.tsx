@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type SessionUser, useAuthStore } from '@ummahnotify/shared/client';
+import { type SessionUser, useAuthStore } from '@ummahnotify/client';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../shared/client/test/render';
 import { DashboardLayout } from './DashboardLayout';
 
 const superadmin: SessionUser = {

@@ -1,5 +1,5 @@
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
-import { LanguageSwitch, useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { LanguageSwitch, useIsMobile, useToast } from '@ummahnotify/client';
 import { Button, Flex, Layout, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { useAuthStore } from '@ummahnotify/shared/client';
-import { DASHBOARD_PATH, sectionPath, sectionsFor } from '@ummahnotify/shared/domain';
+import { useAuthStore } from '@ummahnotify/client';
+import { DASHBOARD_PATH } from '@ummahnotify/core';
+import { sectionPath, sectionsFor } from '@ummahnotify/domain';
 import { Badge, Button, Flex, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';

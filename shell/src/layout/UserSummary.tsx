@@ -1,4 +1,4 @@
-import { useAuthStore } from '@ummahnotify/shared/client';
+import { useAuthStore } from '@ummahnotify/client';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

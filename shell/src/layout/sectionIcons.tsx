@@ -5,7 +5,7 @@ import {
   NotificationOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { SectionKey } from '@ummahnotify/shared/domain';
+import type { SectionKey } from '@ummahnotify/domain';
 import type { ReactNode } from 'react';
 
 export const SECTION_ICONS: Record<SectionKey, ReactNode> = {

@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from './ui/Segmented';
 

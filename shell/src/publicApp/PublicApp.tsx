@@ -1,4 +1,4 @@
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import type { AppConfig } from '@ummahnotify/domain';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n';

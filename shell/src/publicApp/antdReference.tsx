@@ -4,7 +4,7 @@
  * antdReference.test.tsx holds each light part's markup to antd's.
  */
 import { BellOutlined, CalendarOutlined, GoogleOutlined, MailOutlined } from '@ant-design/icons';
-import { theme } from '@ummahnotify/shared/client/theme';
+import { theme } from '@ummahnotify/client/public-app';
 import {
   Alert,
   App,

@@ -1,7 +1,7 @@
-import { common } from '@ummahnotify/shared/catalogues/common';
-import { shell } from '@ummahnotify/shared/catalogues/shell';
-import { readStoredLanguage, rememberLanguage } from '@ummahnotify/shared/client/languageStorage';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@ummahnotify/shared/domain';
+import { readStoredLanguage, rememberLanguage } from '@ummahnotify/client/public-app';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@ummahnotify/core';
+import { common } from '@ummahnotify/domain/catalogues/common';
+import { shell } from '@ummahnotify/domain/catalogues/shell';
 import i18next from 'i18next';
 
 /**

@@ -1,10 +1,10 @@
 // For tests only: a part of the light public app with the landing page's providers, as its entry gives them.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
-import { prayer } from '@ummahnotify/shared/catalogues/prayer';
-import { signup } from '@ummahnotify/shared/catalogues/signup';
-import { createQueryClient } from '@ummahnotify/shared/client/queryClient';
-import type { Language } from '@ummahnotify/shared/domain';
+import { createQueryClient } from '@ummahnotify/client/public-app';
+import type { Language } from '@ummahnotify/core';
+import { prayer } from '@ummahnotify/domain/catalogues/prayer';
+import { signup } from '@ummahnotify/domain/catalogues/signup';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { addPageTexts, i18n } from './i18n';

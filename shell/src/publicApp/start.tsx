@@ -3,8 +3,8 @@
 // Each page is its own build entry (<page>/index.tsx), which starts here.
 import './antd.generated.css';
 // After antd's rules, as in the dashboard (where antd's own come first): its phone padding of results wins.
-import '@ummahnotify/shared/client/global.css';
-import { setApiBaseUrl } from '@ummahnotify/shared/client/api';
+import '@ummahnotify/client/global.css';
+import { setApiBaseUrl } from '@ummahnotify/client/public-app';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from '../config/appConfig';

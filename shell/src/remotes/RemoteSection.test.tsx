@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { type SectionDef, sectionByKey } from '@ummahnotify/shared/domain';
-import { renderWithProviders } from '../../../shared/test/render';
+import { type SectionDef, sectionByKey } from '@ummahnotify/domain';
+import { renderWithProviders } from '../../../shared/client/test/render';
 import { AppConfigProvider } from '../config/AppConfigContext';
 import { DEFAULT_APP_CONFIG } from '../config/appConfig';
 import { loadBuildLabel, loadSectionModule, reregisterRemote } from './federation';

@@ -1,5 +1,5 @@
-import { SectionErrorBoundary } from '@ummahnotify/shared/client/section';
-import type { SectionDef } from '@ummahnotify/shared/domain';
+import { SectionErrorBoundary } from '@ummahnotify/client/section';
+import type { SectionDef } from '@ummahnotify/domain';
 import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

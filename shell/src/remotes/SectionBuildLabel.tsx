@@ -1,4 +1,4 @@
-import type { SectionDef } from '@ummahnotify/shared/domain';
+import type { SectionDef } from '@ummahnotify/domain';
 import { Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,6 @@
 import { loadRemote, loadShare, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  type AppConfig,
-  REMOTE_NAMES,
-  type RemoteName,
-  remoteContainerName,
-  type SectionDef,
-  sectionModuleId,
-} from '@ummahnotify/shared/domain';
+import { REMOTE_NAMES, type RemoteName } from '@ummahnotify/core';
+import { type AppConfig, remoteContainerName, type SectionDef, sectionModuleId } from '@ummahnotify/domain';
 import type { ComponentType } from 'react';
 
 /** Tells the Module Federation runtime where each remote's mf-manifest.json is (from /app-config.json). */

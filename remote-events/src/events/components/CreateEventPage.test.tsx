@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { catalogues } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { catalogues } from '@ummahnotify/domain';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import type { PosterReader } from '../../poster/reader';
 import { CreateEventPage } from './CreateEventPage';
 

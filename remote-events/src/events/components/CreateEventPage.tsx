@@ -1,11 +1,6 @@
-import { useToast } from '@ummahnotify/shared/client';
-import {
-  type AiEvent,
-  aiEventToFields,
-  buildEventPrompt,
-  FORM_APPEAR_AFTER_PASTE_MS,
-  parseAiEventJson,
-} from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { FORM_APPEAR_AFTER_PASTE_MS } from '@ummahnotify/core';
+import { type AiEvent, aiEventToFields, buildEventPrompt, parseAiEventJson } from '@ummahnotify/domain';
 import { Button, Card, Flex } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
-import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/shared/domain';
-import { anEvent } from '../../../../shared/test/answers';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { setLanguage } from '@ummahnotify/client';
+import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/domain';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
+import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
 
 configure({ asyncUtilTimeout: 8000 });

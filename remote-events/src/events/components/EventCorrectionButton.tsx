@@ -1,5 +1,5 @@
-import { CorrectionButton, type DeliveryStatusQuery } from '@ummahnotify/shared/client/section';
-import { EVENT_PATHS, type EventJson } from '@ummahnotify/shared/domain';
+import { CorrectionButton, type DeliveryStatusQuery } from '@ummahnotify/client/section';
+import { EVENT_PATHS, type EventJson } from '@ummahnotify/domain';
 
 /**
  * "Send correction" (docs/product/delivery.md#what-is-sent) of a published event whose broadcast exists, as for a sent janaza notice:

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
-import { schemaProblems } from '@ummahnotify/shared/client/section';
-import { type AiEvent, createEventSchema, refusalBody } from '@ummahnotify/shared/domain';
+import { setLanguage } from '@ummahnotify/client';
+import { schemaProblems } from '@ummahnotify/client/section';
+import { type AiEvent, createEventSchema, refusalBody } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import { type CheckedField, type EventFormValues, toNewEventFields } from '../formValues';
 import { EventForm } from './EventForm';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useToast } from '@ummahnotify/shared/client';
+import { useToast } from '@ummahnotify/client';
 import {
   askToConfirm,
   DateFormItem,
@@ -8,15 +8,9 @@ import {
   readApiProblem,
   useSectionText,
   wallClockOf,
-} from '@ummahnotify/shared/client/section';
-import {
-  type AiEvent,
-  createEventSchema,
-  DATE_TIME_ENTRY_FORMATS,
-  EVENT_FORM_CLOSE_MS,
-  isPastWallClock,
-  SERVICE_TYPES,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/client/section';
+import { DATE_TIME_ENTRY_FORMATS, EVENT_FORM_CLOSE_MS, isPastWallClock, SERVICE_TYPES } from '@ummahnotify/core';
+import { type AiEvent, createEventSchema } from '@ummahnotify/domain';
 import { Alert, App, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';

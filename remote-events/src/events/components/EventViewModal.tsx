@@ -1,5 +1,5 @@
-import type { EventJson } from '@ummahnotify/shared/domain';
-import { formatEventDateTime } from '@ummahnotify/shared/domain';
+import { formatEventDateTime } from '@ummahnotify/core';
+import type { EventJson } from '@ummahnotify/domain';
 import { Button, Descriptions, Flex, Image, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiHref } from '../hooks';

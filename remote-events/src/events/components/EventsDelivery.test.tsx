@@ -1,9 +1,9 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DELIVERY_API, EMPTY_COUNTS, type EventJson } from '@ummahnotify/shared/domain';
+import { DELIVERY_API, EMPTY_COUNTS, type EventJson } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { anEvent } from '../../../../shared/test/answers';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
+import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EventJson } from '@ummahnotify/shared/domain';
-import { refusalBody } from '@ummahnotify/shared/domain';
-import { anEvent } from '../../../../shared/test/answers';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import type { EventJson } from '@ummahnotify/domain';
+import { refusalBody } from '@ummahnotify/domain';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
+import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
 
 jest.setTimeout(20_000);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
+import { useIsMobile, useToast } from '@ummahnotify/client';
 import {
   DateField,
   DeliveryStatus,
@@ -9,9 +9,9 @@ import {
   useDeliveryStatus,
   useRowDraft,
   useSectionText,
-} from '@ummahnotify/shared/client/section';
-import type { EventJson } from '@ummahnotify/shared/domain';
-import { formatEventDateTime } from '@ummahnotify/shared/domain';
+} from '@ummahnotify/client/section';
+import { formatEventDateTime } from '@ummahnotify/core';
+import type { EventJson } from '@ummahnotify/domain';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';

@@ -1,5 +1,5 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { COPY_FEEDBACK_MS } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { COPY_FEEDBACK_MS } from '@ummahnotify/core';
 import { Button, Card, Collapse, Flex, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';

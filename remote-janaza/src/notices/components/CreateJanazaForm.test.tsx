@@ -1,10 +1,11 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setLanguage } from '@ummahnotify/shared/client';
-import { JANAZA_PATHS, refusalBody, singaporeDate } from '@ummahnotify/shared/domain';
+import { setLanguage } from '@ummahnotify/client';
+import { singaporeDate } from '@ummahnotify/core';
+import { JANAZA_PATHS, refusalBody } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import { CreateJanazaForm } from './CreateJanazaForm';
 
 const PROVIDERS = {

@@ -1,4 +1,4 @@
-import { currentLanguage, useToast } from '@ummahnotify/shared/client';
+import { currentLanguage, useToast } from '@ummahnotify/client';
 import {
   askToConfirm,
   fieldRule,
@@ -6,15 +6,9 @@ import {
   readApiProblem,
   useSectionText,
   wallClockOrValue,
-} from '@ummahnotify/shared/client/section';
-import {
-  GENDERS,
-  JANAZA_DEFAULTS,
-  type JanazaCreate,
-  janazaCreateFields,
-  janazaCreateSchema,
-  POSTAL_CODE_DIGITS,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/client/section';
+import { GENDERS, POSTAL_CODE_DIGITS } from '@ummahnotify/core';
+import { JANAZA_DEFAULTS, type JanazaCreate, janazaCreateFields, janazaCreateSchema } from '@ummahnotify/domain';
 import { Alert, App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useCreateJanaza, useProviders } from '../hooks/queries';

@@ -1,5 +1,5 @@
-import { CorrectionButton, DeliveryStatus, type DeliveryStatusQuery } from '@ummahnotify/shared/client/section';
-import { DELIVERY_API, type JanazaNotice } from '@ummahnotify/shared/domain';
+import { CorrectionButton, DeliveryStatus, type DeliveryStatusQuery } from '@ummahnotify/client/section';
+import { DELIVERY_API, type JanazaNotice } from '@ummahnotify/domain';
 import { Flex } from 'antd';
 
 /** The notice's delivery counts and, once its broadcast exists, the deliberate 'Send correction'. */

@@ -1,5 +1,6 @@
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import { dueDateDisplay, formatJanazaWhen, type Prayer } from '@ummahnotify/shared/domain';
+import { useSectionText } from '@ummahnotify/client/section';
+import type { Prayer } from '@ummahnotify/core';
+import { dueDateDisplay, formatJanazaWhen } from '@ummahnotify/domain';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,6 @@
-import { useIsMobile } from '@ummahnotify/shared/client';
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import type { DuplicateMatch } from '@ummahnotify/shared/domain';
+import { useIsMobile } from '@ummahnotify/client';
+import { useSectionText } from '@ummahnotify/client/section';
+import type { DuplicateMatch } from '@ummahnotify/domain';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { DueDate } from './DueDate';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import { IMAGE_MAX_BYTES } from '@ummahnotify/shared/domain';
+import { useSectionText } from '@ummahnotify/client/section';
+import { IMAGE_MAX_BYTES } from '@ummahnotify/core';
 import { Button, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import type { JanazaNotice } from '@ummahnotify/shared/domain';
+import { useSectionText } from '@ummahnotify/client/section';
+import type { JanazaNotice } from '@ummahnotify/domain';
 import { Avatar } from 'antd';
 import { assetUrl } from '../assetUrl';
 

@@ -7,11 +7,11 @@ import {
   type JanazaNotice,
   refusalBody,
   type Sending,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { aNotice } from '../../../../shared/test/answers';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
+import { aNotice } from '../../../../shared/domain/test/answers';
 import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -1,10 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, setLanguage } from '@ummahnotify/shared/client';
-import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/shared/domain';
+import { api, setLanguage } from '@ummahnotify/client';
+import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { aNotice } from '../../../../shared/test/answers';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
+import { aNotice } from '../../../../shared/domain/test/answers';
 import { JanazaList } from './JanazaList';
 
 configure({ asyncUtilTimeout: 8000 });

@@ -1,18 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useIsMobile, useToast } from '@ummahnotify/shared/client';
-import {
-  pagesOf,
-  readApiProblem,
-  SectionList,
-  useDeliveryStatus,
-  useSectionText,
-} from '@ummahnotify/shared/client/section';
-import {
-  filterNotices,
-  type JanazaNotice,
-  NOTIFICATION_STATUSES,
-  type NotificationStatus,
-} from '@ummahnotify/shared/domain';
+import { useIsMobile, useToast } from '@ummahnotify/client';
+import { pagesOf, readApiProblem, SectionList, useDeliveryStatus, useSectionText } from '@ummahnotify/client/section';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '@ummahnotify/core';
+import { filterNotices, type JanazaNotice } from '@ummahnotify/domain';
 import { Alert, Button, Card, Empty, Flex, Input, Select, Skeleton, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import { GENDERS, isPersonalDataRemoved, type JanazaNotice, NOTIFICATION_STATUSES } from '@ummahnotify/shared/domain';
+import { useSectionText } from '@ummahnotify/client/section';
+import { GENDERS, isPersonalDataRemoved, NOTIFICATION_STATUSES } from '@ummahnotify/core';
+import type { JanazaNotice } from '@ummahnotify/domain';
 import { Button, Checkbox, Flex, Input, InputNumber, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

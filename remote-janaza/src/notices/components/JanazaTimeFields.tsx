@@ -1,14 +1,14 @@
-import { DateFormItem, useSectionText, wallClockOf, wallClockOrValue } from '@ummahnotify/shared/client/section';
+import { DateFormItem, useSectionText, wallClockOf, wallClockOrValue } from '@ummahnotify/client/section';
 import {
   DATE_ENTRY_FORMATS,
   DATE_TIME_ENTRY_FORMATS,
-  formatJanazaWhen,
   isPastDay,
   isPastWallClock,
   PRAYERS,
   type Prayer,
   singaporeDate,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/core';
+import { formatJanazaWhen } from '@ummahnotify/domain';
 import { Form, type FormInstance, type FormItemProps, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
-import { useSectionText } from '@ummahnotify/shared/client/section';
-import { type NotificationStatus, statusBadgeColour } from '@ummahnotify/shared/domain';
+import { useSectionText } from '@ummahnotify/client/section';
+import type { NotificationStatus } from '@ummahnotify/core';
+import { statusBadgeColour } from '@ummahnotify/domain';
 import { Tag } from 'antd';
 
 /** Solid colours with readable text: antd's light preset yellow is too faint to read on white. */

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JanazaCreate, JanazaNotice, JanazaUpdate } from '@ummahnotify/shared/domain';
+import type { JanazaCreate, JanazaNotice, JanazaUpdate } from '@ummahnotify/domain';
 import {
   createNotice,
   deleteNotice,

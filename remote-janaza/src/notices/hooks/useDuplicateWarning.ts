@@ -1,5 +1,5 @@
-import { readApiProblem } from '@ummahnotify/shared/client/section';
-import { type DuplicateMatch, duplicateNoticesAnswerSchema } from '@ummahnotify/shared/domain';
+import { readApiProblem } from '@ummahnotify/client/section';
+import { type DuplicateMatch, duplicateNoticesAnswerSchema } from '@ummahnotify/domain';
 import { useCallback, useRef, useState } from 'react';
 
 /**

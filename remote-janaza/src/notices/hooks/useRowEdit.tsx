@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useToast } from '@ummahnotify/shared/client';
+import { useToast } from '@ummahnotify/client';
 import {
   type DraftProblems,
   readApiProblem,
@@ -7,8 +7,8 @@ import {
   schemaProblems,
   useRowDraft,
   useSectionText,
-} from '@ummahnotify/shared/client/section';
-import { type JanazaNotice, janazaUpdateSchema } from '@ummahnotify/shared/domain';
+} from '@ummahnotify/client/section';
+import { type JanazaNotice, janazaUpdateSchema } from '@ummahnotify/domain';
 import { useCallback } from 'react';
 import { imageProblem } from '../components/ImagePicker';
 import { useUpdateJanaza } from './queries';

@@ -1,6 +1,7 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { DateFormItem, formRule, markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
-import { COMMITTEE_POSITIONS, committeeCreateSchema, GENDERS, RIGHTS } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { DateFormItem, formRule, markServerErrors, readApiProblem } from '@ummahnotify/client/section';
+import { COMMITTEE_POSITIONS, GENDERS } from '@ummahnotify/core';
+import { committeeCreateSchema, RIGHTS } from '@ummahnotify/domain';
 import { Button, Checkbox, Col, Form, Radio, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { NameAndContactFields, PostalField } from '../../common/PersonFields';

@@ -1,4 +1,4 @@
-import { useToast } from '@ummahnotify/shared/client';
+import { useToast } from '@ummahnotify/client';
 import {
   DateField,
   dateTextOf,
@@ -7,8 +7,9 @@ import {
   pickerDateOf,
   SectionList,
   useRowDraft,
-} from '@ummahnotify/shared/client/section';
-import { COMMITTEE_POSITIONS, type CommitteeMember, formatDateOnly } from '@ummahnotify/shared/domain';
+} from '@ummahnotify/client/section';
+import { COMMITTEE_POSITIONS, formatDateOnly } from '@ummahnotify/core';
+import type { CommitteeMember } from '@ummahnotify/domain';
 import { App, Button, Card, Checkbox, Empty, Flex, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { KeyboardEvent, ReactNode } from 'react';

@@ -1,5 +1,5 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { ASSIGNABLE_ROLES, type AssignableRole, type CommitteeMember } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { ASSIGNABLE_ROLES, type AssignableRole, type CommitteeMember } from '@ummahnotify/domain';
 import { Button, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useSectionText } from '../../common/useSectionText';

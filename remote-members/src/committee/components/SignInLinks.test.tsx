@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useAuthStore } from '@ummahnotify/shared/client';
-import { API_PATHS, COMMITTEE_API, type RefusedSignIn } from '@ummahnotify/shared/domain';
+import { useAuthStore } from '@ummahnotify/client';
+import { API_PATHS } from '@ummahnotify/core';
+import { COMMITTEE_API, type RefusedSignIn } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import { COMMITTEE } from '../../../test/fixtures';
 import CommitteeSection from '../../CommitteeSection';
 

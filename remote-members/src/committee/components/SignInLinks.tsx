@@ -1,5 +1,6 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { formatMoment, type RefusedSignIn } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { formatMoment } from '@ummahnotify/core';
+import type { RefusedSignIn } from '@ummahnotify/domain';
 import { App, Button, Flex, List, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useSectionText } from '../../common/useSectionText';

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
-import { API_PATHS, COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/shared/domain';
+import { setLanguage, useAuthStore } from '@ummahnotify/client';
+import { API_PATHS } from '@ummahnotify/core';
+import { COMMITTEE_API, type CommitteeMember, refusalBody } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
-import { type FakeRoute, fakeApi as fakeRoutes, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { type FakeRoute, fakeApi as fakeRoutes, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import { chooseOption } from '../../../test/antd';
 import { COMMITTEE, committeeMember } from '../../../test/fixtures';
 import CommitteeSection from '../../CommitteeSection';

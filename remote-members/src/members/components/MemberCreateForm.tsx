@@ -1,5 +1,5 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
+import { useToast } from '@ummahnotify/client';
+import { markServerErrors, readApiProblem } from '@ummahnotify/client/section';
 import { Button, Form, Typography } from 'antd';
 import { useSectionText } from '../../common/useSectionText';
 import { EMPTY_MEMBER_FORM, MEMBER_FORM_FIELDS, type MemberFormValues, toMemberInput } from '../formValues';

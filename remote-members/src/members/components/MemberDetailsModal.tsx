@@ -1,7 +1,7 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { markServerErrors, readApiProblem } from '@ummahnotify/shared/client/section';
-import type { Member, MembershipStatus } from '@ummahnotify/shared/domain';
-import { formatMoment } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { markServerErrors, readApiProblem } from '@ummahnotify/client/section';
+import { formatMoment } from '@ummahnotify/core';
+import type { Member, MembershipStatus } from '@ummahnotify/domain';
 import { Badge, Button, Descriptions, Form, Modal, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useSectionText } from '../../common/useSectionText';

@@ -1,5 +1,5 @@
-import { DateFormItem, formRule } from '@ummahnotify/shared/client/section';
-import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/shared/domain';
+import { DateFormItem, formRule } from '@ummahnotify/client/section';
+import { memberCreateSchema, needsBusinessDetails } from '@ummahnotify/domain';
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { NameAndContactFields, PostalField } from '../../common/PersonFields';

@@ -1,6 +1,6 @@
-import { useToast } from '@ummahnotify/shared/client';
-import { isForbidden, pagesOf, SectionList } from '@ummahnotify/shared/client/section';
-import type { Member } from '@ummahnotify/shared/domain';
+import { useToast } from '@ummahnotify/client';
+import { isForbidden, pagesOf, SectionList } from '@ummahnotify/client/section';
+import type { Member } from '@ummahnotify/domain';
 import { App, Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

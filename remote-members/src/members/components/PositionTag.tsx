@@ -1,4 +1,4 @@
-import type { MemberPosition } from '@ummahnotify/shared/domain';
+import type { MemberPosition } from '@ummahnotify/core';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setLanguage, useAuthStore } from '@ummahnotify/shared/client';
-import { MEMBERS_API, type Member, refusalBody } from '@ummahnotify/shared/domain';
+import { setLanguage, useAuthStore } from '@ummahnotify/client';
+import { MEMBERS_API, type Member, refusalBody } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import { chooseOption } from '../../../test/antd';
 import { MEMBERS, member } from '../../../test/fixtures';
 import MembersSection from '../../MembersSection';

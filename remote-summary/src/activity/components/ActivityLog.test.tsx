@@ -1,17 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setLanguage } from '@ummahnotify/shared/client';
-import {
-  ACTIVITY_API,
-  type ActivityEntry,
-  DELIVERY_API,
-  PERSONAL_DATA_REMOVED,
-  SUMMARY_API,
-  type Summary,
-} from '@ummahnotify/shared/domain';
+import { setLanguage } from '@ummahnotify/client';
+import { PERSONAL_DATA_REMOVED } from '@ummahnotify/core';
+import { ACTIVITY_API, type ActivityEntry, DELIVERY_API, SUMMARY_API, type Summary } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/test/render';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
+import { renderWithProviders } from '../../../../shared/client/test/render';
 import SummarySection from '../../SummarySection';
 
 // antd's tables, selects and date pickers render slowly on a busy machine.

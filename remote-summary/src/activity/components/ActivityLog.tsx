@@ -1,13 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useIsMobile } from '@ummahnotify/shared/client';
-import { DateField, readApiProblem, SectionList, useSectionText } from '@ummahnotify/shared/client/section';
-import {
-  ACTIVITY_KINDS,
-  type ActivityEntry,
-  type ActivityKind,
-  formatUpdatedAt,
-  isPersonalDataRemoved,
-} from '@ummahnotify/shared/domain';
+import { useIsMobile } from '@ummahnotify/client';
+import { DateField, readApiProblem, SectionList, useSectionText } from '@ummahnotify/client/section';
+import { formatUpdatedAt, isPersonalDataRemoved } from '@ummahnotify/core';
+import { ACTIVITY_KINDS, type ActivityEntry, type ActivityKind } from '@ummahnotify/domain';
 import { Alert, Button, Card, Empty, Flex, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';

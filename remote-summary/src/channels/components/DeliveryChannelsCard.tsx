@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useIsMobile } from '@ummahnotify/shared/client';
-import { channelOffReason, DeliveryCount } from '@ummahnotify/shared/client/section';
-import { RECENT_DELIVERY_DAYS, SUBSCRIBER_CHANNELS, type WhatsAppDaily } from '@ummahnotify/shared/domain';
+import { useIsMobile } from '@ummahnotify/client';
+import { channelOffReason, DeliveryCount } from '@ummahnotify/client/section';
+import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
+import { RECENT_DELIVERY_DAYS, type WhatsAppDaily } from '@ummahnotify/domain';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

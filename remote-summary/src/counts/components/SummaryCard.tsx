@@ -1,6 +1,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { useIsMobile } from '@ummahnotify/shared/client';
-import { formatUpdatedAt, type Summary, sectionPath } from '@ummahnotify/shared/domain';
+import { useIsMobile } from '@ummahnotify/client';
+import { formatUpdatedAt } from '@ummahnotify/core';
+import { type Summary, sectionPath } from '@ummahnotify/domain';
 import { Card, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

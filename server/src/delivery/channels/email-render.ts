@@ -1,5 +1,6 @@
-import { fillIn, type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
-import { messages } from '@ummahnotify/shared/messages';
+import { type Language, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
+import { fillIn } from '@ummahnotify/domain';
+import { messages } from '@ummahnotify/domain/messages';
 import type { Message } from './types';
 
 const text = messages;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { GOOGLE_MODE_ENV } from '../../../test/support/server';

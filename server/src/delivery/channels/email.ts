@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';

@@ -1,4 +1,4 @@
-import { messages } from '@ummahnotify/shared/messages';
+import { messages } from '@ummahnotify/domain/messages';
 import type { Message } from './types';
 
 export const TELEGRAM_MESSAGE_LIMIT = 4096;

@@ -1,10 +1,5 @@
-import {
-  type ChannelState,
-  catalogues,
-  fillIn,
-  type Language,
-  type SubscriberChannel,
-} from '@ummahnotify/shared/domain';
+import type { Language, SubscriberChannel } from '@ummahnotify/core';
+import { type ChannelState, catalogues, fillIn } from '@ummahnotify/domain';
 
 /** Who a message goes to: the subscriber's row, as the channel needs it. */
 export interface Recipient {

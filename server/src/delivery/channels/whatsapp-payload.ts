@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 import type { WhatsAppTemplateNames } from '../../config';
 import type { Message } from './types';
 

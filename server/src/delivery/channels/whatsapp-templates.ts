@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 
 /**
  * The WhatsApp templates the mosque creates in its Meta account (README "WhatsApp templates"), with the

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
 import { type JsonCall, postJson } from './post-json';

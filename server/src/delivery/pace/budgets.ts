@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DeliveryKind, SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { SubscriberChannel } from '@ummahnotify/core';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import type { Config } from '../../config';
 import { telegramBotId } from '../channels/telegram';
 import { PAIR_RATE_MS } from '../channels/whatsapp';

@@ -1,4 +1,4 @@
-import type { SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { SubscriberChannel } from '@ummahnotify/core';
 import type { Db } from '../../db/connect';
 import { type PacedOutcome, paced } from '../channels/types';
 import type { Job } from '../claim';

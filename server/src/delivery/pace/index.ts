@@ -1,4 +1,5 @@
-import type { DeliveryKind, SubscriberChannel } from '@ummahnotify/shared/domain';
+import type { SubscriberChannel } from '@ummahnotify/core';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import { type PacedOutcome, paced } from '../channels/types';
 import type { Job } from '../claim';

@@ -1,4 +1,4 @@
-import type { WhatsAppDaily } from '@ummahnotify/shared/domain';
+import type { WhatsAppDaily } from '@ummahnotify/domain';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';

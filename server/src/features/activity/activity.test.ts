@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ACTION_KINDS, ACTIVITY_API, type ActivityListResponse, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { ACTION_KINDS, ACTIVITY_API, type ActivityListResponse, JANAZA_PATHS } from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

@@ -3,7 +3,7 @@ import {
   type ActivityListResponse,
   activityListResponseSchema,
   activityQuerySchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SUPERADMIN } from '../../auth/rights';

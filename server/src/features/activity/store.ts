@@ -1,11 +1,11 @@
+import { singaporeDayStart } from '@ummahnotify/core';
 import {
   type ActivityEntry,
   type ActivityPerson,
   type ActivityQuery,
   actionsOfKind,
   activityKindOf,
-  singaporeDayStart,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import { afterCursor, page } from '../../db/keyset';
 
@@ -48,7 +48,7 @@ const personOf = (u: { id: string; first_name: string; last_name: string; email:
   email: u.email,
 });
 
-/** Newest first, by (at, id); filters by actor, kind (its actions, shared/src/domain/summary/activity.ts) and Singapore dates. */
+/** Newest first, by (at, id); filters by actor, kind (its actions, shared/domain/src/summary/activity.ts) and Singapore dates. */
 export async function listActivity(
   db: Db,
   query: ActivityQuery,

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { API_PATHS } from '@ummahnotify/core';
 import {
-  API_PATHS,
   COMMITTEE_API,
   type CommitteeMember,
   MEMBERS_API,
   type MembersApiItem,
   type MembersApiList,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

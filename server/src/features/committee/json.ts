@@ -1,4 +1,5 @@
-import type { CommitteeCreate, CommitteeMember, CommitteePosition, Gender, Rights } from '@ummahnotify/shared/domain';
+import type { CommitteePosition, Gender } from '@ummahnotify/core';
+import type { CommitteeCreate, CommitteeMember, Rights } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { CommitteeMembersTable } from '../../db/schema';
 

@@ -11,7 +11,7 @@ import {
   memberIdParamsSchema,
   membersItemAnswerOf,
   membersListAnswerOf,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorId } from '../../auth/actor';

@@ -5,7 +5,7 @@ import {
   type CommitteeMember,
   type CommitteeUpdate,
   committeeCreateSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { audit } from '../../audit';
 import { grantOf, moveGrant } from '../../auth/account-rights';

@@ -1,4 +1,4 @@
-import type { DeliveryKind } from '@ummahnotify/shared/domain';
+import type { DeliveryKind } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';

@@ -3,7 +3,7 @@ import {
   DELIVERY_API,
   deliveryStatusQuerySchema,
   deliveryStatusResponseSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF } from '../../auth/rights';

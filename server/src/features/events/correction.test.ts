@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS } from '@ummahnotify/shared/domain';
+import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS } from '@ummahnotify/domain';
 import { type PushService, startPushService } from '../../../test/peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';

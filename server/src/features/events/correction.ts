@@ -1,4 +1,4 @@
-import { catalogues, EVENT_PATHS, eventIdParamsSchema } from '@ummahnotify/shared/domain';
+import { catalogues, EVENT_PATHS, eventIdParamsSchema } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../auth/rights';
 import { HttpError } from '../../web/errors';

@@ -1,10 +1,5 @@
-import {
-  type AiEvent,
-  aiEventSchema,
-  type EventJson,
-  SERVICE_TYPES,
-  type ServiceType,
-} from '@ummahnotify/shared/domain';
+import { SERVICE_TYPES, type ServiceType } from '@ummahnotify/core';
+import { type AiEvent, aiEventSchema, type EventJson } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema';
 import { imageUrl, thumbnailUrl } from '../uploads/store';

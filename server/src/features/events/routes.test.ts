@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { EventJson } from '@ummahnotify/shared/domain';
+import type { EventJson } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';

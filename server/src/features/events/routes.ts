@@ -9,7 +9,7 @@ import {
   eventListQuerySchema,
   type UpdateEvent,
   updateEventSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorId } from '../../auth/actor';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { singaporeDate, toUtcIso } from '@ummahnotify/shared/domain';
+import { singaporeDate, toUtcIso } from '@ummahnotify/core';
 import type { Db } from '../../db/connect';
 
 const DAY = 24 * 60 * 60 * 1000;

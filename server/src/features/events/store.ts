@@ -6,7 +6,7 @@ import {
   type EventJson,
   type EventListQuery,
   type UpdateEvent,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { FEED_API } from '@ummahnotify/shared/domain';
+import { FEED_API } from '@ummahnotify/core';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
 import { startTestServer, type TestServer } from '../../../test/support/server';

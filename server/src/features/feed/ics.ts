@@ -1,4 +1,4 @@
-import { isControlCharacter } from '@ummahnotify/shared/domain';
+import { isControlCharacter } from '@ummahnotify/domain';
 
 /**
  * One VEVENT as an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets, TEXT values

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { catalogues, FEED_ANCHOR, FEED_API, feedResponseSchema, fillIn, mapLink } from '@ummahnotify/shared/domain';
-import { messages } from '@ummahnotify/shared/messages';
+import { FEED_ANCHOR, FEED_API, mapLink } from '@ummahnotify/core';
+import { catalogues, feedResponseSchema, fillIn } from '@ummahnotify/domain';
+import { messages } from '@ummahnotify/domain/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,10 +1,5 @@
-import {
-  FEED_API,
-  type FeedEvent,
-  type FeedJanaza,
-  feedEventSchema,
-  feedJanazaSchema,
-} from '@ummahnotify/shared/domain';
+import { FEED_API } from '@ummahnotify/core';
+import { type FeedEvent, type FeedJanaza, feedEventSchema, feedJanazaSchema } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import { type EventRow, toEvent } from '../events/json';
 import { type JanazaRow, toNotice } from '../janaza/json';

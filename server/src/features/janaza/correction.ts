@@ -1,4 +1,4 @@
-import { catalogues, DELIVERY_API, janazaIdParamsSchema } from '@ummahnotify/shared/domain';
+import { catalogues, DELIVERY_API, janazaIdParamsSchema } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../auth/rights';
 import { HttpError } from '../../web/errors';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { duplicateNoticesAnswerSchema, JANAZA_PATHS } from '@ummahnotify/shared/domain';
+import { duplicateNoticesAnswerSchema, JANAZA_PATHS } from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

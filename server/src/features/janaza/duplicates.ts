@@ -1,11 +1,11 @@
+import type { NotificationStatus } from '@ummahnotify/core';
 import {
   catalogues,
   confirmDuplicateSchema,
   DUPLICATE_NAME_SIMILARITY,
   DUPLICATE_WINDOW_HOURS,
   type DuplicateMatch,
-  type NotificationStatus,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { distance } from 'fastest-levenshtein';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';

@@ -1,4 +1,5 @@
-import { isPrayer, type JanazaNotice, type NotificationStatus } from '@ummahnotify/shared/domain';
+import { isPrayer, type NotificationStatus } from '@ummahnotify/core';
+import type { JanazaNotice } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { JanazaNoticesTable } from '../../db/schema';
 import { imageUrl, thumbnailUrl } from '../uploads/store';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { FEED_API, JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/shared/domain';
+import { FEED_API } from '@ummahnotify/core';
+import { JANAZA_PATHS, type JanazaNotice } from '@ummahnotify/domain';
 import { janazaRow, renderContext } from '../../../test/peers/message-fixtures';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { PRAYERS, type Prayer } from '@ummahnotify/shared/domain';
+import { PRAYERS, type Prayer } from '@ummahnotify/core';
 import { noticeTime, prayerTime, SINGAPORE } from './prayer-time';
 
 /**

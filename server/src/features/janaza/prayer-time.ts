@@ -1,4 +1,4 @@
-import { type Prayer, parsePrayerDate } from '@ummahnotify/shared/domain';
+import { type Prayer, parsePrayerDate } from '@ummahnotify/core';
 import { CalculationMethod, Coordinates, Madhab, PrayerTimes } from 'adhan';
 
 /**

@@ -14,7 +14,7 @@ import {
   messageAnswerSchema,
   prayerTimeAnswerSchema,
   prayerTimeQuerySchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type NotificationStatus, type Prayer, singaporeDate } from '@ummahnotify/shared/domain';
+import { type NotificationStatus, type Prayer, singaporeDate } from '@ummahnotify/core';
 import type { Db } from '../../db/connect';
 import { seedProviders } from '../providers/seed';
 import { listProviders } from '../providers/store';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { NotificationStatus } from '@ummahnotify/core';
 import {
   catalogues,
   type JanazaCreate,
   type JanazaListQuery,
   type JanazaNotice,
   type JanazaUpdate,
-  type NotificationStatus,
   type Provider,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { containsAny } from '../../db/contains';
 import { afterCursor, createdKey, page } from '../../db/keyset';

@@ -1,4 +1,5 @@
-import type { Member, MemberCreate, MemberPosition, MembershipStatus } from '@ummahnotify/shared/domain';
+import type { MemberPosition } from '@ummahnotify/core';
+import type { Member, MemberCreate, MembershipStatus } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { MembersTable } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MEMBERS_API, type Member, type MembersApiItem, type MembersApiList } from '@ummahnotify/shared/domain';
+import { MEMBERS_API, type Member, type MembersApiItem, type MembersApiList } from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
+import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 
 /** Ordinary members of the youth wing for demo mode (names, contacts and emails are made up). */

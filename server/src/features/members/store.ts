@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { MemberPosition } from '@ummahnotify/core';
 import {
   type Member,
   type MemberCreate,
-  type MemberPosition,
   type MembershipStatus,
   type MemberUpdate,
   memberCreateSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import { containsAny } from '../../db/contains';

@@ -1,4 +1,4 @@
-import type { Provider } from '@ummahnotify/shared/domain';
+import type { Provider } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { MembersTable } from '../../db/schema';
 

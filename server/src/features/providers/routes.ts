@@ -1,4 +1,4 @@
-import { JANAZA_PATHS, type ProvidersAnswer, providerSchema } from '@ummahnotify/shared/domain';
+import { JANAZA_PATHS, type ProvidersAnswer, providerSchema } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { STAFF } from '../../auth/rights';

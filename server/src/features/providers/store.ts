@@ -1,4 +1,4 @@
-import type { Provider } from '@ummahnotify/shared/domain';
+import type { Provider } from '@ummahnotify/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toProvider } from './json';

@@ -1,4 +1,4 @@
-import { PERSONAL_DATA_REMOVED } from '@ummahnotify/shared/domain';
+import { PERSONAL_DATA_REMOVED } from '@ummahnotify/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';

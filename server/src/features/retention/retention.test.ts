@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  DELIVERY_API,
-  type DeliveryStatusResponse,
-  JANAZA_PATHS,
-  PERSONAL_DATA_REMOVED,
-} from '@ummahnotify/shared/domain';
+import { PERSONAL_DATA_REMOVED } from '@ummahnotify/core';
+import { DELIVERY_API, type DeliveryStatusResponse, JANAZA_PATHS } from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { engines } from '../../../test/support/databases';

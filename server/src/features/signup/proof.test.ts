@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalogues, type Proof, type ProofChallenge, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import { catalogues, type Proof, type ProofChallenge } from '@ummahnotify/domain';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';

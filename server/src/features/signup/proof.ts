@@ -1,4 +1,5 @@
-import { type Proof, type ProofChallenge, proofChallengeSchema, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import { type Proof, type ProofChallenge, proofChallengeSchema } from '@ummahnotify/domain';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { catalogues, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import { catalogues } from '@ummahnotify/domain';
 import { engines } from '../../../test/support/databases';
 import { withProof } from '../../../test/support/proof';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 
-/** The Tamil the landing page shows for each refusal key (shared/src/domain/i18n/signup.ts). */
+/** The Tamil the landing page shows for each refusal key (shared/domain/src/i18n/signup.ts). */
 const tamil = catalogues.signup.ta;
 
 for (const engine of engines()) {

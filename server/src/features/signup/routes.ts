@@ -1,14 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
+import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
 import {
   emailSignupSchema,
-  SIGNUP_API,
-  SIGNUP_PAGES,
   signupOptionsSchema,
   signupResultAnswers,
   tokenSchema,
   webpushRemoveSchema,
   webpushSignupSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

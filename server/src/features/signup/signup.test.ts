@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { startPushService } from '../../../test/peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language, SubscriberChannel, Topic } from '@ummahnotify/shared/domain';
+import type { Language, SubscriberChannel, Topic } from '@ummahnotify/core';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { SignupRequestsTable, SubscribersTable } from '../../db/schema';

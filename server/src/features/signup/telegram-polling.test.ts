@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
 import { engines } from '../../../test/support/databases';
 import { startInstances, type TestInstances } from '../../../test/support/instances';

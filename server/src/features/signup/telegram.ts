@@ -1,9 +1,5 @@
-import {
-  type Language,
-  SIGNUP_API,
-  telegramSignupResponseSchema,
-  telegramSignupSchema,
-} from '@ummahnotify/shared/domain';
+import { type Language, SIGNUP_API } from '@ummahnotify/core';
+import { telegramSignupResponseSchema, telegramSignupSchema } from '@ummahnotify/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
-import { catalogues, type FieldProblem, fillIn, type Language, type Topic } from '@ummahnotify/shared/domain';
-import { messages } from '@ummahnotify/shared/messages';
+import type { Language, Topic } from '@ummahnotify/core';
+import { catalogues, type FieldProblem, fillIn } from '@ummahnotify/domain';
+import { messages } from '@ummahnotify/domain/messages';
 import { HttpError } from '../../web/errors';
 
 type SignupKey = Extract<keyof (typeof messages)['en'], `signup.${string}`>;

@@ -1,10 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  SIGNUP_API,
-  signupResultAnswers,
-  whatsappConfirmSchema,
-  whatsappSignupSchema,
-} from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import { signupResultAnswers, whatsappConfirmSchema, whatsappSignupSchema } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-import type { Language, Subscriber, SubscriberChannel, SubscriberStatus, Topic } from '@ummahnotify/shared/domain';
+import type { Language, SubscriberChannel, Topic } from '@ummahnotify/core';
+import type { Subscriber, SubscriberStatus } from '@ummahnotify/domain';
 import type { Selectable } from 'kysely';
 import type { SubscribersTable } from '../../db/schema';
 

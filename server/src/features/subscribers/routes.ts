@@ -5,7 +5,7 @@ import {
   subscriberSchema,
   subscriberStatsSchema,
   subscriberUpdateSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/shared/domain';
+import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import type { SubscribersTable } from '../../db/schema';
 

@@ -1,4 +1,5 @@
-import { type ChannelStats, SUBSCRIBER_CHANNELS, type SubscriberStats } from '@ummahnotify/shared/domain';
+import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
+import type { ChannelStats, SubscriberStats } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import { readCounters } from '../summary/counters';
 

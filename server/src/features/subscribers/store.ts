@@ -1,4 +1,4 @@
-import type { SubscriberListQuery, SubscriberUpdate } from '@ummahnotify/shared/domain';
+import type { SubscriberListQuery, SubscriberUpdate } from '@ummahnotify/domain';
 import { audit } from '../../audit';
 import type { Db } from '../../db/connect';
 import { containsAny } from '../../db/contains';

@@ -8,7 +8,7 @@ import {
   type SubscriberListResponse,
   type SubscriberStats,
   subscriberStatsSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

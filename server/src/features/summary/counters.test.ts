@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Summary } from '@ummahnotify/shared/domain';
+import type { Summary } from '@ummahnotify/domain';
 import fc from 'fast-check';
 import { engines, migratedDatabase } from '../../../test/support/databases';
 import { newSubscriber } from '../../../test/support/subscriber-rows';

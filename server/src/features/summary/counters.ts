@@ -1,4 +1,4 @@
-import type { Summary } from '@ummahnotify/shared/domain';
+import type { Summary } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 
 /**

@@ -1,4 +1,4 @@
-import { SUMMARY_API, summaryResponseSchema } from '@ummahnotify/shared/domain';
+import { SUMMARY_API, summaryResponseSchema } from '@ummahnotify/domain';
 import type { FastifyInstance } from 'fastify';
 import { SUPERADMIN } from '../../auth/rights';
 import { readSummary } from './counters';

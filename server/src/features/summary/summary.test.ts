@@ -8,7 +8,7 @@ import {
   SUMMARY_API,
   type Summary,
   summarySchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';

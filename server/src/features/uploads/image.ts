@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@ummahnotify/shared/domain';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@ummahnotify/core';
 import sharp from 'sharp';
 import { HttpError } from '../../web/errors';
 

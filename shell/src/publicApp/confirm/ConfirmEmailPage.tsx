@@ -1,4 +1,5 @@
-import { type AppConfig, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { AppConfig } from '@ummahnotify/domain';
 import { TokenResultPage } from '../tokenPage/TokenResultPage';
 
 /** /subscribe/confirm?token=...: the link of the confirmation email. */

@@ -1,4 +1,4 @@
-import { signup } from '@ummahnotify/shared/catalogues/signup';
+import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { addPageTexts } from '../i18n';
 import { startPublicApp } from '../start';
 import { ConfirmEmailPage } from './ConfirmEmailPage';

@@ -1,4 +1,5 @@
-import { type AppConfig, FORBIDDEN_REDIRECT_MS } from '@ummahnotify/shared/domain';
+import { FORBIDDEN_REDIRECT_MS } from '@ummahnotify/core';
+import type { AppConfig } from '@ummahnotify/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../PublicFrame';

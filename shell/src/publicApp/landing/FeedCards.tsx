@@ -3,18 +3,8 @@ import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutline
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import LinkOutlined from '@ant-design/icons-svg/es/asn/LinkOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
-import {
-  FEED_ANCHOR,
-  FEED_API,
-  type FeedEvent,
-  type FeedJanaza,
-  formatJanazaPlace,
-  formatJanazaWhen,
-  formatNoticeTime,
-  inLanguage,
-  type Language,
-  mapLink,
-} from '@ummahnotify/shared/domain';
+import { FEED_ANCHOR, FEED_API, formatNoticeTime, type Language, mapLink } from '@ummahnotify/core';
+import { type FeedEvent, type FeedJanaza, formatJanazaPlace, formatJanazaWhen, inLanguage } from '@ummahnotify/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flex } from '../ui/Flex';

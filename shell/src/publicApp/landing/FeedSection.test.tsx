@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
-import { FEED_API, type FeedResponse, formatNoticeTime } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { FEED_API, formatNoticeTime } from '@ummahnotify/core';
+import type { FeedResponse } from '@ummahnotify/domain';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderLandingPart, setLanguage } from '../renderForTest';
 import { FeedSection } from './FeedSection';
 

@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/shared/domain';
+import type { Language } from '@ummahnotify/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert';

@@ -3,8 +3,8 @@ import NotificationOutlined from '@ant-design/icons-svg/es/asn/NotificationOutli
 import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@ummahnotify/shared/client/queryClient';
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import { createQueryClient } from '@ummahnotify/client/public-app';
+import type { AppConfig } from '@ummahnotify/domain';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../PublicFrame';
 import { SignupSection } from '../signup/SignupSection';

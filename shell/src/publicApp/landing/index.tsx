@@ -1,5 +1,5 @@
-import { prayer } from '@ummahnotify/shared/catalogues/prayer';
-import { signup } from '@ummahnotify/shared/catalogues/signup';
+import { prayer } from '@ummahnotify/domain/catalogues/prayer';
+import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { addPageTexts } from '../i18n';
 import { startPublicApp } from '../start';
 import { LandingPage } from './LandingPage';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client/api';
-import { FEED_API, type FeedResponse } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client/public-app';
+import { FEED_API } from '@ummahnotify/core';
+import type { FeedResponse } from '@ummahnotify/domain';
 
 export function useFeed() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { LANGUAGE_STORAGE_KEY } from '@ummahnotify/shared/client/languageStorage';
-import type { AppConfig } from '@ummahnotify/shared/domain';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { LANGUAGE_STORAGE_KEY } from '@ummahnotify/client/public-app';
+import type { AppConfig } from '@ummahnotify/domain';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { DEFAULT_APP_CONFIG } from '../../config/appConfig';
 import { i18n } from '../i18n';
 import { PublicApp } from '../PublicApp';

@@ -1,6 +1,7 @@
 import GoogleOutlined from '@ant-design/icons-svg/es/asn/GoogleOutlined';
-import { shell } from '@ummahnotify/shared/catalogues/shell';
-import { API_PATHS, type AppConfig, SIGN_IN_ERRORS, type SignInError } from '@ummahnotify/shared/domain';
+import { API_PATHS, SIGN_IN_ERRORS, type SignInError } from '@ummahnotify/core';
+import type { AppConfig } from '@ummahnotify/domain';
+import { shell } from '@ummahnotify/domain/catalogues/shell';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../PublicFrame';

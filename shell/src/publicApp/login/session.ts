@@ -1,5 +1,5 @@
-import { api } from '@ummahnotify/shared/client/api';
-import { API_PATHS, DASHBOARD_PATH } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client/public-app';
+import { API_PATHS, DASHBOARD_PATH } from '@ummahnotify/core';
 
 /** docs/product/screens.md#login: a session of these roles is kept and goes on to the dashboard; any other ends on load. */
 const ROLES_KEPT = ['admin', 'superadmin'];

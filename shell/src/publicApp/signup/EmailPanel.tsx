@@ -1,5 +1,5 @@
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { useState } from 'react';
 import { Button } from '../ui/Button';
 import { Form, FormItem } from '../ui/Form';

@@ -1,10 +1,11 @@
 import { webcrypto } from 'node:crypto';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { type ProofChallenge, SIGNUP_API, type SignupOptions } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderLandingPart, setLanguage } from '../renderForTest';
 import { SignupSection } from './SignupSection';
 

@@ -1,5 +1,5 @@
 import SendOutlined from '@ant-design/icons-svg/es/asn/SendOutlined';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { useState } from 'react';
 import { Button } from '../ui/Button';
 import { Flex } from '../ui/Flex';

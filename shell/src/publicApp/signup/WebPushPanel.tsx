@@ -1,5 +1,5 @@
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Flex } from '../ui/Flex';

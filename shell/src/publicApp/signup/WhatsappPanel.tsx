@@ -1,4 +1,4 @@
-import { SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Flex } from '../ui/Flex';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@ummahnotify/shared/client/api';
-import { type Language, SIGNUP_API, type SignupOptions, type Topic } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client/public-app';
+import { type Language, SIGNUP_API, type Topic } from '@ummahnotify/core';
+import type { SignupOptions } from '@ummahnotify/domain';
 
 /** What the visitor chose above the channels; every sign-up call sends it. */
 export interface Choice {

@@ -1,8 +1,7 @@
 // Loaded when the visitor first turns to the sign-up form (see useSignupText): the shared schemas (zod) and the
 // reader of refusals (it knows every section's texts). A visitor who only reads the notices never downloads them.
-import { readApiProblem } from '@ummahnotify/shared/client/kit/apiProblem';
-import { sectionText } from '@ummahnotify/shared/client/kit/useSectionText';
-import { catalogues } from '@ummahnotify/shared/domain';
+import { readApiProblem, sectionText } from '@ummahnotify/client/public-app';
+import { catalogues } from '@ummahnotify/domain';
 import { isAxiosError } from 'axios';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { addPageTexts } from '../i18n';
@@ -12,7 +11,7 @@ export {
   sgPhoneSchema,
   telegramSignupResponseSchema,
   whatsappConfirmSchema,
-} from '@ummahnotify/shared/domain';
+} from '@ummahnotify/domain';
 
 // A refusal's key names the first section whose catalogue holds its text (an email address is also the members'
 // field), so the page needs them all; the reader of refusals brought them into this chunk anyway. Once, on loading.

@@ -1,7 +1,8 @@
 // Loaded when a visitor sends an email or WhatsApp sign-up (see useSignupAction): fetches the server's ALTCHA
 // challenge and solves it off the main thread, in Web Workers, or where there are none in small awaited steps.
-import { api } from '@ummahnotify/shared/client/api';
-import { type Proof, type ProofChallenge, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client/public-app';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { Proof, ProofChallenge } from '@ummahnotify/domain';
 import { solveChallenge, solveChallengeWorkers } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { ProofUnsolved } from './proofUnsolved';

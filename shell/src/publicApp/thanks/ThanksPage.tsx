@@ -1,5 +1,5 @@
 import WhatsAppOutlined from '@ant-design/icons-svg/es/asn/WhatsAppOutlined';
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import type { AppConfig } from '@ummahnotify/domain';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../PublicFrame';
 import { Flex } from '../ui/Flex';

@@ -1,8 +1,8 @@
 import { configure, fireEvent, render, screen } from '@testing-library/react';
-import { signup } from '@ummahnotify/shared/catalogues/signup';
-import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/shared/domain';
+import { SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
+import { signup } from '@ummahnotify/domain/catalogues/signup';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { fakeApi, restoreApi } from '../../../../shared/test/fakeApi';
+import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { DEFAULT_APP_CONFIG } from '../../config/appConfig';
 import { ConfirmEmailPage } from '../confirm/ConfirmEmailPage';
 import { addPageTexts } from '../i18n';

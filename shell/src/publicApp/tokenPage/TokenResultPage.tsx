@@ -1,4 +1,4 @@
-import type { AppConfig } from '@ummahnotify/shared/domain';
+import type { AppConfig } from '@ummahnotify/domain';
 import { useTranslation } from 'react-i18next';
 import { PublicFrame } from '../PublicFrame';
 import { Button } from '../ui/Button';

@@ -1,5 +1,5 @@
-import { api } from '@ummahnotify/shared/client/api';
-import { LINK_TOKEN_PATTERN } from '@ummahnotify/shared/domain';
+import { api } from '@ummahnotify/client/public-app';
+import { LINK_TOKEN_PATTERN } from '@ummahnotify/core';
 import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,5 @@
-import { type AppConfig, SIGNUP_API } from '@ummahnotify/shared/domain';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { AppConfig } from '@ummahnotify/domain';
 import { TokenResultPage } from '../tokenPage/TokenResultPage';
 
 /** /unsubscribe?token=...: the link at the foot of every message. */

@@ -1,0 +1,121 @@
+import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
+import { z } from 'zod';
+
+/**
+ * The delivery engine as staff see it (docs/architecture.md#delivery-engine): which channels are on,
+ * how far each notice's or event's messages have gone, and the deliberate "Send correction".
+ */
+export const DELIVERY_API = {
+  /** GET: every channel, on or off, and why it is off; each one's recent counts. */
+  channels: '/api/v1/admin/delivery/channels',
+  /** GET ?kind=janaza|events&ids=a,b,c: per item and channel, sent / failed / pending / expired counts. */
+  status: '/api/v1/admin/delivery/status',
+  /** POST: send a marked correction of an already sent notice to the same recipients. */
+  janazaCorrection: (id: string) => `/api/v1/admin/notifications/janaza/${id}/correction`,
+} as const;
+
+export const DELIVERY_KINDS = ['janaza', 'events'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+export const channelStateSchema = z.object({
+  channel: z.enum(SUBSCRIBER_CHANNELS),
+  enabled: z.boolean(),
+  /** Why the channel is off (English, for staff), null when on. */
+  reason: z.string().nullable(),
+  /** When off: the delivery catalogue's `reason.*` key of the reason and its values, to show it in Tamil too. */
+  reasonKey: z.string().optional(),
+  reasonParams: z.record(z.string(), z.string()).optional(),
+});
+export type ChannelState = z.infer<typeof channelStateSchema>;
+
+export const deliveryCountsSchema = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  /** Not sent by the notice's prayer time or the event's start: never sent (docs/product/delivery.md#expiry). */
+  expired: z.number().int(),
+});
+export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
+
+/**
+ * How a channel's messages of one sending are moving: the part of `pending` that waits because the
+ * provider asked us to slow down, or for the WhatsApp number's daily messaging limit, and when the
+ * last one is expected to go at the channel's pace (delivery/pace in the server).
+ */
+export const channelProgressSchema = z.object({
+  /** Of pending: waiting because the provider answered "slow down" (paused, not failed). */
+  paused: z.number().int(),
+  /** Of pending: waiting for the WhatsApp daily messaging limit to free up (or the prayer time to pass). */
+  limited: z.number().int(),
+  /** Until when the provider paused the whole channel (ISO), null when it is not paused. */
+  pausedUntil: z.string().nullable(),
+  /** When the last pending message of this sending is expected to go (ISO); null when nothing is pending or it cannot be told (the daily limit). */
+  allBy: z.string().nullable(),
+});
+export type ChannelProgress = z.infer<typeof channelProgressSchema>;
+
+/** Today's use of the WhatsApp number's messaging limit (people reached outside the 24-hour window, moving 24 hours). */
+export const whatsappDailySchema = z.object({
+  /** Different people sent a template in the last 24 hours. */
+  used: z.number().int(),
+  /** The messaging limit (WHATSAPP_DAILY_LIMIT, or read from the Graph API); null when unlimited or unknown. */
+  limit: z.number().int().nullable(),
+  /** The part of the limit kept for janaza notices (events stop before it). */
+  janazaReserve: z.number().int(),
+});
+export type WhatsAppDaily = z.infer<typeof whatsappDailySchema>;
+
+/** Days of sendings the channels card counts (the summary's "last 30 days"). */
+export const RECENT_DELIVERY_DAYS = 30;
+
+export const channelsResponseSchema = z.object({
+  channels: z.array(channelStateSchema),
+  /** Per channel, the deliveries of the sendings of the last RECENT_DELIVERY_DAYS days by outcome. */
+  recent: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+  /** Today's use of the WhatsApp messaging limit; absent when WhatsApp is off. */
+  whatsappDaily: whatsappDailySchema.optional(),
+});
+export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
+
+/**
+ * One broadcast (number 0) or correction (1, 2, ...) of an item. `expanded` is false while the
+ * recipients are still being listed; counts are per channel.
+ */
+export const sendingSchema = z.object({
+  number: z.number().int(),
+  createdAt: z.string(),
+  expanded: z.boolean(),
+  channels: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
+  /**
+   * Per channel with messages pending: paused, waiting for the daily limit, expected end. Only those
+   * channels: a partial record (zod 4's z.record with enum keys would demand all four).
+   */
+  progress: z.partialRecord(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
+});
+export type Sending = z.infer<typeof sendingSchema>;
+
+/** Per item id: its sendings, oldest first; an item never sent has none. */
+export const deliveryStatusResponseSchema = z.object({
+  channels: z.array(channelStateSchema),
+  items: z.record(z.string(), z.array(sendingSchema)),
+});
+export type DeliveryStatusResponse = z.infer<typeof deliveryStatusResponseSchema>;
+
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(z.string().max(64, 'Id is not valid')).max(200, 'At most 200 ids at once'),
+);
+export const deliveryStatusQuerySchema = z.object({
+  kind: z.enum(DELIVERY_KINDS, { error: `Kind must be one of ${DELIVERY_KINDS.join(', ')}` }),
+  ids: idList,
+});
+export type DeliveryStatusQuery = z.infer<typeof deliveryStatusQuerySchema>;
+
+/** Totals over channels of the latest sending, for a compact badge. */
+export function latestSending(sendings: Sending[] | undefined): Sending | undefined {
+  return sendings?.at(-1);
+}
+
+export const EMPTY_COUNTS: Record<SubscriberChannel, DeliveryCounts> = Object.fromEntries(
+  SUBSCRIBER_CHANNELS.map((c) => [c, { sent: 0, failed: 0, pending: 0, expired: 0 }]),
+) as Record<SubscriberChannel, DeliveryCounts>;
