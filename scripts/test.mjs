@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in order: front-end unit/component tests (jest), server tests
+// `npm test`: every test of the project, in order: the static checks (biome's lint and format, whose import rules
+// hold the boundaries of the shared packages, and tsc for every workspace), front-end unit/component tests (jest), server tests
 // (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a section scaffolded into a copy, the front-end builds, then e2e in
 // Chromium, and the three-instance e2e on PostgreSQL. Every step runs even when an earlier one fails; the closing line adds up all of them.
 import { spawn } from 'node:child_process';
@@ -57,6 +58,14 @@ function playwrightNotes(report) {
   };
   for (const suite of report?.suites ?? []) walk(suite);
   return notes;
+}
+
+// 0. Static checks: biome (lint, format, the shared packages' import boundaries), then tsc per workspace
+{
+  const lint = await run('lint (biome check)', 'npx', ['biome', 'check', '.']);
+  count('lint', lint, lint.code === 0 ? 1 : 0, lint.code === 0 ? 0 : 1);
+  const types = await run('typecheck (tsc per workspace)', 'npm', ['run', 'typecheck']);
+  count('typecheck', types, types.code === 0 ? 1 : 0, types.code === 0 ? 0 : 1);
 }
 
 // 1. Front end: jest
