@@ -29,7 +29,9 @@ export type CheckedField = Exclude<keyof EventFormValues, 'registration'>;
 
 /** The form values as they are sent (and as the shared schema reads them); a field left empty is sent empty. */
 export function toNewEventFields(values: Partial<EventFormValues>): NewEventFields {
-  const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value != null));
+  const given = Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => key in EMPTY_EVENT_FORM && value != null),
+  );
   const v: EventFormValues = { ...EMPTY_EVENT_FORM, ...given };
   return { ...v, registration: v.registration === true, dateTime: wallClockOf(v.dateTime) };
 }
