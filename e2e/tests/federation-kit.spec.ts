@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startBucket } from '../support/bucket';
 import { PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
+import { sharedPackagesLoadedFrom } from '../support/federation';
 import { signIn } from '../support/fixtures';
 import { startOwnServer } from '../support/server-process';
 
@@ -77,22 +78,7 @@ test('a remote built alone with a kit component its own build never used renders
     expect(scripts.some((url) => url.startsWith(bucket.url))).toBe(true);
     // The progress bar is antd's, rendered with the page's one antd (its class prefix and styles).
     await expect(page.locator('.ant-progress')).toHaveCount(1);
-    const loadedFrom = await page.evaluate(() => {
-      const fed = (
-        globalThis as unknown as {
-          __FEDERATION__: {
-            __INSTANCES__: { shareScopeMap: Record<string, Record<string, Record<string, Loaded>>> }[];
-          };
-        }
-      ).__FEDERATION__;
-      type Loaded = { from: string; loaded?: boolean; lib?: unknown };
-      const out: Record<string, string[]> = {};
-      for (const instance of fed.__INSTANCES__)
-        for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {}))
-          for (const info of Object.values(versions))
-            if (info.loaded || info.lib) out[pkg] = [...new Set([...(out[pkg] ?? []), info.from])];
-      return out;
-    });
+    const loadedFrom = await sharedPackagesLoadedFrom(page);
     for (const pkg of [
       'react',
       'react-dom',

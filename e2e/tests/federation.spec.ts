@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startBucket } from '../support/bucket';
 import { PORT_BASE, SUPERADMIN_EMAIL } from '../support/env';
+import { sharedPackagesLoadedFrom } from '../support/federation';
 import { signIn } from '../support/fixtures';
 import { startOwnServer } from '../support/server-process';
 
@@ -85,30 +86,7 @@ test('every section loads from its own origin, with exactly one copy of react, a
   );
   expect([...antdCode]).toEqual([SHELL_URL]);
   // And the Module Federation runtime agrees: one loaded provider of each singleton, the shell.
-  const loadedFrom = await page.evaluate(() => {
-    const fed = (
-      globalThis as unknown as {
-        __FEDERATION__: {
-          __INSTANCES__: {
-            name: string;
-            shareScopeMap: Record<
-              string,
-              Record<string, Record<string, { from: string; loaded?: boolean; lib?: unknown }>>
-            >;
-          }[];
-        };
-      }
-    ).__FEDERATION__;
-    const out: Record<string, string[]> = {};
-    for (const instance of fed.__INSTANCES__) {
-      for (const [pkg, versions] of Object.entries(instance.shareScopeMap.default ?? {})) {
-        for (const info of Object.values(versions)) {
-          if (info.loaded || info.lib) out[pkg] = [...new Set([...(out[pkg] ?? []), info.from])];
-        }
-      }
-    }
-    return out;
-  });
+  const loadedFrom = await sharedPackagesLoadedFrom(page);
   for (const pkg of [
     'react',
     'react-dom',
