@@ -78,6 +78,9 @@ test.describe('sign-in and what each kind of account sees', () => {
   test('EXIT ends the session on the server and shows /thanks', async ({ page }) => {
     await signIn(page, person('editor'));
     await page.getByRole('button', { name: 'EXIT' }).click();
+    // The shell moves to /thanks at once, then loads the light app's page there: the page's own text says it came, and
+    // only then may the test navigate again (a goto before it is interrupted by that load).
+    await expect(page.getByText('Thank You , You have been logged out.')).toBeVisible();
     await expect(page).toHaveURL(/\/thanks$/);
     expect((await page.request.get('/api/protected')).status()).toBe(401);
     // From another page than /thanks, so that ending there says the guard sent the page on.
