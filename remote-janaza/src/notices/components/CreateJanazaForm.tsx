@@ -7,14 +7,14 @@ import {
   useSectionText,
   wallClockOrValue,
 } from '@ummahnotify/client/section';
-import { GENDERS, POSTAL_CODE_DIGITS } from '@ummahnotify/core';
 import { JANAZA_DEFAULTS, type JanazaCreate, janazaCreateFields, janazaCreateSchema } from '@ummahnotify/domain';
-import { Alert, App, Button, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, type FormRule, Input, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useCreateJanaza, useProviders } from '../hooks/queries';
 import { useDuplicateWarning } from '../hooks/useDuplicateWarning';
 import { DuplicateWarning } from './DuplicateWarning';
 import { ImagePicker, imageProblem } from './ImagePicker';
+import { FORM_FIELDS, type FormLine, fieldsWhere } from './JanazaFields';
 import { JanazaTimeFields, pastTimeAsked, type TimeValues, timeWire } from './JanazaTimeFields';
 
 /** What the form holds: a new notice's fields (age is empty while typing), its time as pickers, the photo. */
@@ -27,19 +27,9 @@ type FormValues = Partial<Omit<JanazaCreate, 'age' | keyof TimeValues>> &
  * is first offered as "after a prayer", the way a janaza prayer is announced.
  */
 const INITIAL: FormValues = { ...JANAZA_DEFAULTS, timeKind: 'prayer' };
-const FIELDS = [
-  'provider',
-  'image',
-  'name',
-  'age',
-  'postal',
-  'gender',
-  'isPrivacy',
-  'dueDate',
-  'prayer',
-  'prayerDate',
-  'note',
-] as const;
+/** Every field the form holds, for the problems the schema or the server names. */
+const FIELDS = ['provider', 'image', ...FORM_FIELDS, 'dueDate', 'prayer', 'prayerDate'] as const;
+type FieldName = (typeof FIELDS)[number];
 
 /** 'Create Janaza Notification' (docs/product/screens.md): validated by the shared schema before anything is sent. */
 export function CreateJanazaForm() {
@@ -71,7 +61,7 @@ export function CreateJanazaForm() {
       form.setFields(
         parsed.error.issues
           .filter((i) => (FIELDS as readonly unknown[]).includes(i.path[0]))
-          .map((i) => ({ name: i.path[0] as (typeof FIELDS)[number], errors: [schemaText(i.message)] })),
+          .map((i) => ({ name: i.path[0] as FieldName, errors: [schemaText(i.message)] })),
       );
       return;
     }
@@ -115,8 +105,7 @@ export function CreateJanazaForm() {
     }
   };
 
-  const ruleOf = (field: keyof typeof janazaCreateFields, toWire?: (v: unknown) => unknown) =>
-    fieldRule(janazaCreateFields[field], schemaText, toWire);
+  const ruleOf: RuleOf = (field, toWire) => fieldRule(janazaCreateFields[field], schemaText, toWire);
 
   return (
     <>
@@ -175,42 +164,8 @@ export function CreateJanazaForm() {
           <ImagePicker />
         </Form.Item>
 
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('field.name')} required rules={[ruleOf('name')]}>
-              <Input autoComplete="off" maxLength={120} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="age" label={t('field.age')} required rules={[ruleOf('age')]}>
-              <InputNumber inputMode="numeric" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="postal"
-              label={t('field.postal')}
-              required
-              extra={t('field.postalHint')}
-              rules={[ruleOf('postal', (v) => v ?? '')]}
-            >
-              <Input inputMode="numeric" maxLength={POSTAL_CODE_DIGITS} autoComplete="postal-code" />
-            </Form.Item>
-          </Col>
-        </Row>
-
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="gender" label={t('field.gender')} rules={[ruleOf('gender')]}>
-              <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="isPrivacy" valuePropName="checked" extra={t('field.isPrivacyHint')}>
-              <Checkbox>{t('field.isPrivacy')}</Checkbox>
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldLine line="person" ruleOf={ruleOf} />
+        <FieldLine line="kind" ruleOf={ruleOf} />
 
         <JanazaTimeFields
           form={form}
@@ -220,15 +175,7 @@ export function CreateJanazaForm() {
           ]}
         />
 
-        <Form.Item
-          name="note"
-          label={t('field.note')}
-          // the hint keeps clear of the character count, which stands on its first line at the right
-          extra={<span style={{ display: 'block', paddingInlineEnd: 88 }}>{t('field.noteHint')}</span>}
-          rules={[ruleOf('note')]}
-        >
-          <Input.TextArea rows={3} maxLength={2000} showCount placeholder={t('field.notePlaceholder')} />
-        </Form.Item>
+        <FieldLine line="note" ruleOf={ruleOf} />
 
         <DuplicateWarning
           matches={duplicate.matches}
@@ -248,5 +195,32 @@ export function CreateJanazaForm() {
         </Button>
       </Form>
     </>
+  );
+}
+
+type RuleOf = (field: keyof typeof janazaCreateFields, toWire?: (v: unknown) => unknown) => FormRule;
+
+/** One line of the form: the table's fields that stand on it (JanazaFields), side by side. */
+function FieldLine({ line, ruleOf }: { line: FormLine; ruleOf: RuleOf }) {
+  const { t } = useSectionText('janaza');
+  return (
+    <Row gutter={16}>
+      {fieldsWhere((field) => field.form?.line === line).map(({ name, control: Control, form }) => {
+        const emptyAs = form?.emptyAs;
+        return (
+          <Col key={name} {...form?.span}>
+            <Form.Item
+              name={name}
+              label={form?.labelInside ? undefined : t(`field.${name}`)}
+              required={form?.required}
+              extra={form?.hint?.(t)}
+              rules={[ruleOf(name, emptyAs === undefined ? undefined : (v) => v ?? emptyAs)]}
+            >
+              <Control where="form" />
+            </Form.Item>
+          </Col>
+        );
+      })}
+    </Row>
   );
 }

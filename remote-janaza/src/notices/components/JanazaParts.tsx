@@ -1,14 +1,15 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import { useSectionText } from '@ummahnotify/client/section';
-import { GENDERS, isPersonalDataRemoved, NOTIFICATION_STATUSES } from '@ummahnotify/core';
+import { isPersonalDataRemoved } from '@ummahnotify/core';
 import type { JanazaNotice } from '@ummahnotify/domain';
-import { Button, Checkbox, Flex, Input, InputNumber, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../assetUrl';
 import type { JanazaDraft, RowEdit } from '../hooks/useRowEdit';
 import { ImagePicker } from './ImagePicker';
 import { JanazaAvatar } from './JanazaAvatar';
+import { fieldsWhere, type InlineField } from './JanazaFields';
 import { StatusBadge } from './StatusBadge';
 
 /** The parts of a notice the table shows as columns and the cards as sections (docs/product/screens.md). */
@@ -31,35 +32,66 @@ function FieldError({ text }: { text?: string }) {
   ) : null;
 }
 
+/** The editors of the table's fields (JanazaFields) that inline edit shows in this part, each with its problem. */
+function RowEditors({ part, draft, edit }: { part: JanazaPartName; draft: JanazaDraft; edit: RowEdit }) {
+  const { t } = useSectionText('janaza');
+  return fieldsWhere((field) => field.row?.part === part).map(({ name, control: Control }) => (
+    <Fragment key={name}>
+      <Control
+        where="row"
+        value={draft[name as InlineField]}
+        onChange={(value) => edit.change({ [name]: value })}
+        aria-label={t(`field.${name}`)}
+        status={edit.errors[name as InlineField] ? 'error' : undefined}
+      />
+      <FieldError text={edit.errors[name as InlineField]} />
+    </Fragment>
+  ));
+}
+
+/** What the table's fields of this part show of themselves when their part does not draw them. */
+function shownFields(part: JanazaPartName, notice: JanazaNotice): ReactNode[] {
+  return fieldsWhere((field) => field.row?.part === part && field.row.show !== undefined).map(({ name, row }) => (
+    <Fragment key={name}>{row?.show?.(notice)}</Fragment>
+  ));
+}
+
 /** One part of one notice, shown as it is or, for the row being edited, as its editors. */
-export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: Props) {
+export function JanazaPart(props: Props) {
+  const shown = shownFields(props.part, props.notice);
+  const editing = props.edit.editingId === props.notice._id && props.edit.draft;
+  const view = <PartView {...props} />;
+  return shown.length > 0 && !editing ? (
+    <Flex vertical gap={4}>
+      {view}
+      {shown}
+    </Flex>
+  ) : (
+    view
+  );
+}
+
+function PartView({ part, notice, edit, onDelete, layout = 'table' }: Props) {
   const { t } = useSectionText('janaza');
   const { t: common } = useTranslation('common');
-  const editing = edit.editingId === notice._id && edit.draft ? edit.draft : null;
-  const set = (patch: Partial<JanazaDraft>) => edit.change(patch);
+  const draft = edit.editingId === notice._id && edit.draft ? edit.draft : null;
+  const editors = draft ? <RowEditors part={part} draft={draft} edit={edit} /> : null;
   const label = (key: string) => `${t(key)} (${notice.name})`;
 
   switch (part) {
     case 'profile':
-      if (editing) {
+      if (draft) {
         return (
           <Flex vertical gap={6}>
             <ImagePicker
               compact
-              value={editing.image}
-              onChange={(image) => set({ image })}
+              value={draft.image}
+              onChange={(image) => edit.change({ image })}
               currentUrl={assetUrl(notice.thumbnailUrl ?? notice.imageUrl)}
               chooseLabel={t('field.replaceImage')}
             />
             <FieldError text={edit.errors.image} />
-            <Input
-              aria-label={t('field.name')}
-              value={editing.name}
-              maxLength={120}
-              status={edit.errors.name ? 'error' : undefined}
-              onChange={(e) => set({ name: e.target.value })}
-            />
-            <FieldError text={edit.errors.name} />
+            {editors}
           </Flex>
         );
       }
@@ -78,27 +110,10 @@ export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: P
       );
 
     case 'personal':
-      if (editing) {
+      if (draft) {
         return (
           <Flex vertical gap={6}>
-            <InputNumber
-              aria-label={t('field.age')}
-              value={editing.age}
-              inputMode="numeric"
-              status={edit.errors.age ? 'error' : undefined}
-              onChange={(age) => set({ age: typeof age === 'number' ? age : null })}
-              style={{ width: '100%' }}
-            />
-            <FieldError text={edit.errors.age} />
-            <Select
-              aria-label={t('field.gender')}
-              value={editing.gender}
-              onChange={(gender) => set({ gender })}
-              options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
-            />
-            <Checkbox checked={editing.isPrivacy} onChange={(e) => set({ isPrivacy: e.target.checked })}>
-              {t('field.isPrivacy')}
-            </Checkbox>
+            {editors}
           </Flex>
         );
       }
@@ -116,13 +131,14 @@ export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: P
         <Flex vertical gap={2}>
           <Typography.Text>
             {t('postalLine', { postal: notice.postal })}
-            {editing && (
+            {draft && (
               <Tooltip title={t('field.postalLocked')}>
                 <LockOutlined aria-label={t('field.postalLocked')} style={{ marginInlineStart: 6, color: '#8c8c8c' }} />
               </Tooltip>
             )}
           </Typography.Text>
           {notice.address && <Typography.Text type="secondary">{notice.address}</Typography.Text>}
+          {editors}
         </Flex>
       );
 
@@ -133,19 +149,7 @@ export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: P
           {notice.contact && (
             <Typography.Link href={`tel:${notice.contact.replace(/\s/g, '')}`}>{notice.contact}</Typography.Link>
           )}
-          {editing ? (
-            <>
-              <Input.TextArea
-                aria-label={t('field.note')}
-                value={editing.note}
-                rows={2}
-                maxLength={2000}
-                status={edit.errors.note ? 'error' : undefined}
-                onChange={(e) => set({ note: e.target.value })}
-              />
-              <FieldError text={edit.errors.note} />
-            </>
-          ) : (
+          {editors ?? (
             <Typography.Paragraph
               type={notice.note ? undefined : 'secondary'}
               ellipsis={{ rows: 3, tooltip: notice.note }}
@@ -158,22 +162,7 @@ export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: P
       );
 
     case 'status':
-      if (editing) {
-        return (
-          <>
-            <Select
-              aria-label={t('field.status')}
-              value={editing.status}
-              onChange={(status) => set({ status })}
-              options={NOTIFICATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              popupMatchSelectWidth={false}
-              style={{ width: '100%', minWidth: 100 }}
-            />
-            <FieldError text={edit.errors.status} />
-          </>
-        );
-      }
-      return <StatusBadge status={notice.status} />;
+      return editors ?? <StatusBadge status={notice.status} />;
 
     case 'actions':
       return (
@@ -181,7 +170,7 @@ export function JanazaPart({ part, notice, edit, onDelete, layout = 'table' }: P
           notice={notice}
           edit={edit}
           onDelete={onDelete}
-          editing={Boolean(editing)}
+          editing={Boolean(draft)}
           label={label}
           vertical={layout === 'table'}
         />

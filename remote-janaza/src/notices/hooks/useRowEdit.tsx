@@ -11,12 +11,10 @@ import {
 import { type JanazaNotice, janazaUpdateSchema } from '@ummahnotify/domain';
 import { useCallback } from 'react';
 import { imageProblem } from '../components/ImagePicker';
+import { INLINE_FIELDS, type InlineField } from '../components/JanazaFields';
 import { useUpdateJanaza } from './queries';
 
-/** What inline edit may change (docs/product/screens.md): replace image, name, age, gender, private flag, note, status. */
-const INLINE_FIELDS = ['name', 'age', 'gender', 'isPrivacy', 'note', 'status'] as const;
-type InlineField = (typeof INLINE_FIELDS)[number];
-/** A notice's inline-editable fields as the row holds them (age is empty while typing) and a new photo. */
+/** A notice's inline-editable fields (JanazaFields) as the row holds them (age is empty while typing) and a new photo. */
 export type JanazaDraft = Omit<Pick<JanazaNotice, InlineField>, 'age'> & { age: number | null; image?: File };
 export type DraftErrors = DraftProblems<JanazaDraft>;
 
