@@ -16,6 +16,22 @@ function titled(title: string, language: Language, correction: boolean): string 
   return correction ? fillIn(text[language]['message.correctionTitle'], { title }) : title;
 }
 
+/** The columns of a stored notice that its messages are written from. */
+export type JanazaForMessage = Pick<
+  Selectable<JanazaNoticesTable>,
+  | 'id'
+  | 'name'
+  | 'age'
+  | 'is_privacy'
+  | 'note'
+  | 'image_id'
+  | 'due_date'
+  | 'prayer'
+  | 'provider_name'
+  | 'address'
+  | 'postal'
+>;
+
 /**
  * When and where a stored notice's prayer is, as people say it: "Wednesday, 25 November 2026, after
  * Asar (about 4:08 pm)" and "Masjid Sultan, Singapore 198833". Messages and the .ics file both use it.
@@ -41,7 +57,7 @@ export function janazaWhenAndPlace(
  * (free text that may name the deceased or the family; only staff read it).
  */
 export function renderJanaza(
-  notice: Selectable<JanazaNoticesTable>,
+  notice: JanazaForMessage,
   language: Language,
   { publicUrl, correction }: RenderContext,
 ): Message {

@@ -1,32 +1,24 @@
 import type { Selectable } from 'kysely';
-import type { EventsTable, JanazaNoticesTable } from '../../src/db/schema';
+import type { EventsTable } from '../../src/db/schema';
 import type { Recipient } from '../../src/delivery/channels/types';
+import type { JanazaForMessage } from '../../src/delivery/messages';
 
-/** Rows as the database holds them, for rendering real Messages in channel tests. */
+/** Rows as the database holds them (a notice: the columns its messages read), for rendering real Messages in channel tests. */
 export const PUBLIC_URL = 'https://notify.example.org';
 
-export function janazaRow(overrides: Partial<Selectable<JanazaNoticesTable>> = {}): Selectable<JanazaNoticesTable> {
+export function janazaRow(overrides: Partial<JanazaForMessage> = {}): JanazaForMessage {
   return {
     id: 'j-1',
-    provider_id: null,
     provider_name: 'Masjid Al-Falah',
-    provider_contact: '+6561234567',
     name: 'Abdul Rahman bin Yusof',
     age: 78,
     postal: '123456',
-    gender: 'male',
     is_privacy: 0,
     due_date: '2026-11-23T05:30:00.000Z',
     prayer: null,
     note: 'Burial at Choa Chu Kang <cemetery> & family home',
     address: 'Masjid Sultan, 3 Muscat St',
     image_id: 'img-42',
-    status: 'approved',
-    status_changed_at: null,
-    user_id: null,
-    created_at: '2026-11-22T00:00:00.000Z',
-    updated_at: '2026-11-22T00:00:00.000Z',
-    personal_data_removed_at: null,
     ...overrides,
   };
 }
