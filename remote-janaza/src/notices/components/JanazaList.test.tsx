@@ -143,6 +143,16 @@ describe('JanazaList', () => {
     const row = screen.getByRole('textbox', { name: 'Full Name' }).closest('tr') as HTMLElement;
     expect(within(row).queryByRole('textbox', { name: /Postal/ })).not.toBeInTheDocument();
     expect(within(row).getByText('Postal 198833')).toBeInTheDocument();
+    for (const [role, name] of [
+      ['textbox', 'Full Name'],
+      ['spinbutton', 'Age'],
+      ['combobox', 'Gender'],
+      ['checkbox', 'Private Notification'],
+      ['textbox', 'Note'],
+      ['combobox', 'Status'],
+    ] as const) {
+      expect(within(row).getByRole(role, { name })).toBeInTheDocument();
+    }
     for (const other of ['Fatimah binte Yusof', 'Kader Mohideen']) {
       expect(within(rowOf(other)).getByRole('button', { name: /Edit/ })).toBeDisabled();
     }
@@ -163,7 +173,8 @@ describe('JanazaList', () => {
       gender: 'male',
       isPrivacy: false,
     });
-    expect(body).not.toHaveProperty('postal');
+    // docs/product/screens.md: inline edit may change the photo, name, age, gender, private flag, note and status.
+    expect(Object.keys(body ?? {}).sort()).toEqual(['age', 'gender', 'isPrivacy', 'name', 'note', 'status']);
     expect(await screen.findByText('Notification updated')).toBeInTheDocument();
     expect(within(rowOf('Haji Ismail (Pak Mail)')).getByText('Rejected').closest('[data-colour]')).toHaveAttribute(
       'data-colour',
