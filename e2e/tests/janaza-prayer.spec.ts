@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { FEED_ANCHOR } from '@ummahnotify/core';
+import { FEED_ANCHOR, noticeLink } from '@ummahnotify/core';
 import { catalogues } from '@ummahnotify/domain';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
@@ -67,8 +67,13 @@ test('a notice after Asar tomorrow: the form, the list, the landing page card an
   await expect(page.locator('tbody tr').filter({ hasText: name })).toContainText(/after Asar \(about \d:\d\d\s?pm\)/);
 
   expect((await page.request.patch(`${NOTICES}/${created._id}`, { data: { status: 'approved' } })).status()).toBe(200);
-  await page.goto('/');
+  // The link a message carries: a chat's link fetcher reads the notice's preview, a browser sees its card.
+  const link = noticeLink(created._id, 'en');
+  const preview = await (await page.request.get(link, { headers: { 'user-agent': 'WhatsApp/2.24.1.6 A' } })).text();
+  expect(preview).toContain(`<meta property="og:title" content="Janaza: ${name}">`);
+  await page.goto(link);
   const card = page.locator(`#${FEED_ANCHOR.janaza(created._id)}`);
+  await expect(card).toBeInViewport();
   await expect(card).toContainText(/Prayer: \w+day, \d+ \w+ \d{4}, after Asar \(about \d:\d\d\s?pm\)/);
   await expect(card).toContainText(`Place: ${PROVIDER.name}, Singapore 209369`);
   await expect(card.getByRole('link', { name: 'Open the map of Singapore 209369' })).toHaveAttribute(

@@ -156,6 +156,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.decorate('images', images);
   await registerFeatures(app);
-  await registerFrontend(app, config, options.frontendRoot);
+  await registerFrontend(app, config, db, options.frontendRoot);
   return app;
 }

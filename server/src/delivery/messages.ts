@@ -1,4 +1,12 @@
-import { FEED_ANCHOR, FEED_API, formatNoticeTime, isPrayer, type Language, mapLink } from '@ummahnotify/core';
+import {
+  FEED_ANCHOR,
+  FEED_API,
+  formatNoticeTime,
+  isPrayer,
+  type Language,
+  mapLink,
+  noticeLink,
+} from '@ummahnotify/core';
 import { fillIn, formatJanazaPlace, formatJanazaWhen, inLanguage } from '@ummahnotify/domain';
 import { messages } from '@ummahnotify/domain/messages';
 import type { Selectable } from 'kysely';
@@ -74,7 +82,7 @@ export function renderJanaza(
     place && notice.postal ? fillIn(t['message.map'], { url: mapLink(notice.postal) }) : '',
     isPrivate ? '' : notice.note.trim(),
   ].filter(Boolean);
-  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}/#${FEED_ANCHOR.janaza(notice.id)}`;
+  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}${noticeLink(notice.id, language)}`;
   return {
     kind: 'janaza',
     itemId: notice.id,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -8,7 +9,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
+import type { Db } from '../db/connect';
 import { body } from '../web/errors';
+import { noticePreviewTags, withPreview } from './notice-preview';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -34,7 +37,7 @@ export function pageFile(url: string): string {
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
-export async function registerFrontend(app: FastifyInstance, config: Config, root = REPO_ROOT): Promise<void> {
+export async function registerFrontend(app: FastifyInstance, config: Config, db: Db, root = REPO_ROOT): Promise<void> {
   const route = { schema: { response: { 200: appConfigSchema } }, config: { access: 'public' } } as const;
   app.withTypeProvider<ZodTypeProvider>().get(API_PATHS.appConfig, route, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -77,6 +80,11 @@ export async function registerFrontend(app: FastifyInstance, config: Config, roo
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
     reply.header('Cache-Control', 'no-cache');
+    const preview = page === pageFile('/') ? await noticePreviewTags(db, request.url, config.publicUrl) : undefined;
+    if (preview) {
+      const landing = await readFile(join(shellDist, page), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(withPreview(landing, preview));
+    }
     return reply.sendFile(page, shellDist);
   });
 }

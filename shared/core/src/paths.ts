@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 /** Paths the dashboard calls (docs/product/api.md). Server routes and the client use these same names. */
 export const API_PATHS = {
   signIn: '/api/auth/google',
@@ -104,6 +105,15 @@ export const FEED_API = {
   /** An upload that belongs to an approved non-private notice or a published event; 404 otherwise. */
   image: (id: string) => `/api/public/images/${id}`,
 } as const;
+
+/**
+ * The link to a janaza notice that messages and calendar files carry. The server answers it with the landing page and
+ * the notice's preview (Open Graph) in the link's language, so a link shared in a chat shows the notice; the page
+ * scrolls to the notice's card. Links to `/#janaza-<id>` sent before still work.
+ */
+export const NOTICE_PARAM = 'notice';
+export const noticeLink = (id: string, language: Language) =>
+  `/?${NOTICE_PARAM}=${encodeURIComponent(id)}&lang=${language}`;
 
 /**
  * The id of an item's card on the landing page: messages and calendar files link to `/#<anchor>`,

@@ -71,7 +71,8 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     // 05:30 UTC is 1:30 pm in Singapore
     assert.match(when ?? '', /1:30/);
     assert.match(place ?? '', /Masjid Sultan/);
-    assert.equal(url, `${PUBLIC_URL}/#janaza-j-1`);
+    // The link previews in a chat: the landing page answers /?notice=<id> with the notice's Open Graph tags.
+    assert.equal(url, `${PUBLIC_URL}/?notice=j-1&lang=en`);
     assert.ok(sent?.body?.startsWith('Janaza: Abdul Rahman bin Yusof\nJanaza prayer: '));
     assert.ok(sent?.body?.endsWith('Reply STOP to stop these messages.'));
   });

@@ -159,7 +159,7 @@ for (const engine of engines()) {
         field(lines, 'DESCRIPTION') ?? '',
         /\\nMap: https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Singapore\+123456\\nNote for soon\\; bring\\, please\\nsecond line$/,
       );
-      assert.equal(field(lines, 'URL'), `${server.url}/#janaza-${ids.soon}`);
+      assert.equal(field(lines, 'URL'), `${server.url}/?notice=${ids.soon}&lang=en`);
     });
 
     test('an event .ics lasts 2 hours', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FEED_ANCHOR, FEED_API, mapLink } from '@ummahnotify/core';
+import { FEED_ANCHOR, FEED_API, mapLink, noticeLink } from '@ummahnotify/core';
 import { catalogues, feedResponseSchema, fillIn } from '@ummahnotify/domain';
 import { messages } from '@ummahnotify/domain/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -100,7 +100,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
         ]
           .filter(Boolean)
           .join('\n'),
-        url: `${config.publicUrl}/#${FEED_ANCHOR.janaza(id)}`,
+        url: `${config.publicUrl}${noticeLink(id, lang)}`,
       };
       return sendCalendar(request, reply, { id, kind: 'janaza', event });
     },

@@ -132,6 +132,14 @@ describe('FeedSection', () => {
       expect(scrolled).toEqual(['janaza-j2']);
     });
 
+    it('scrolls to the notice a message links to (/?notice=<id>)', async () => {
+      window.history.replaceState(null, '', '/?notice=j2&lang=ta');
+      fakeApi({ [`GET ${FEED_API.feed}`]: { status: 200, data: FEED } });
+      await renderLandingPart(<FeedSection />);
+      expect(await screen.findByText('Fatimah binte Yusof')).toBeInTheDocument();
+      expect(scrolled).toEqual(['janaza-j2']);
+    });
+
     for (const hash of ['#%E0%A4%A', '#%', '#janaza-%E0%A4%A', '#%FF%FE']) {
       it(`renders the whole feed for /${hash}, scrolling nowhere`, async () => {
         window.history.replaceState(null, '', `/${hash}`);

@@ -1,4 +1,4 @@
-import type { Language } from '@ummahnotify/core';
+import { FEED_ANCHOR, type Language, NOTICE_PARAM } from '@ummahnotify/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert';
@@ -35,9 +35,10 @@ export function FeedSection() {
   const language: Language = i18n.language === 'ta' ? 'ta' : 'en';
   const feed = useFeed();
 
-  // A message links to /#janaza-<id>: the card exists only once the feed has loaded.
+  // A message links to /?notice=<id> (before, to /#janaza-<id>): the card exists only once the feed has loaded.
   useEffect(() => {
-    const id = fragmentId(window.location.hash);
+    const notice = new URLSearchParams(window.location.search).get(NOTICE_PARAM);
+    const id = fragmentId(window.location.hash) ?? (notice ? FEED_ANCHOR.janaza(notice) : undefined);
     if (feed.data && id) document.getElementById(id)?.scrollIntoView();
   }, [feed.data]);
 
