@@ -194,8 +194,9 @@ test('every channel receives exactly one message per notice, in its language; co
 
   // The decrypted push goes to the visitor's service worker, as the browser's push service would hand it over.
   await deliverPush(visitor.page, got.push[0].payload);
+  // Chromium shows it once it has fetched the icon and photo from the server: give a busy machine time for that.
   await expect
-    .poll(async () => (await shownNotifications(visitor.page)).map((n) => n.title))
+    .poll(async () => (await shownNotifications(visitor.page)).map((n) => n.title), { timeout: 15_000 })
     .toContain(`Janaza: ${name}`);
 
   // Staff see it sent, per channel, in the list.
