@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';
 import { engines } from '../../test/support/databases';
 import { images } from '../../test/support/images';
+import { newJanazaRow } from '../../test/support/janaza-rows';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { processImage } from '../features/uploads/image';
 import { imageStore } from '../features/uploads/store';
@@ -34,32 +35,18 @@ for (const engine of engines()) {
     const due = new Date(Date.now() + 5 * 60 * 60 * 1000).toISOString();
 
     const notice = async (key: string, values: { status: string; isPrivate?: boolean; image?: string }) => {
-      const id = randomUUID();
-      ids[key] = id;
-      const now = new Date().toISOString();
-      await server.app.db
-        .insertInto('janaza_notices')
-        .values({
-          id,
-          provider_id: null,
-          provider_name: 'Masjid Sultan',
-          provider_contact: '61234567',
-          name: `Haji "Ismail" <${key}> & family`,
-          age: 70,
-          postal: '198833',
-          gender: 'male',
-          is_privacy: values.isPrivate ? 1 : 0,
-          due_date: due,
-          note: `Note of ${key}`,
-          address: '',
-          image_id: values.image ?? null,
-          status: values.status,
-          status_changed_at: now,
-          user_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const row = newJanazaRow({
+        provider_name: 'Masjid Sultan',
+        name: `Haji "Ismail" <${key}> & family`,
+        postal: '198833',
+        is_privacy: values.isPrivate ? 1 : 0,
+        due_date: due,
+        note: `Note of ${key}`,
+        image_id: values.image ?? null,
+        status: values.status,
+      });
+      ids[key] = row.id as string;
+      await server.app.db.insertInto('janaza_notices').values(row).execute();
     };
     const page = async (path: string) => {
       const res = await fetch(`${server.url}${path}`, { headers: PREVIEWER });

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { FEED_API } from '@ummahnotify/core';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
+import { newJanazaRow } from '../../../test/support/janaza-rows';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { processImage } from '../uploads/image';
 import { imageStore } from '../uploads/store';
@@ -31,32 +32,17 @@ for (const engine of engines()) {
       key: string,
       values: { status: string; isPrivate?: boolean; due: string; image?: string },
     ) => {
-      const id = randomUUID();
-      ids[key] = id;
-      const now = new Date().toISOString();
-      await server.app.db
-        .insertInto('janaza_notices')
-        .values({
-          id,
-          provider_id: null,
-          provider_name: 'Provider',
-          provider_contact: '61234567',
-          name: `Name ${key}`,
-          age: 70,
-          postal: '123456',
-          gender: 'male',
-          is_privacy: values.isPrivate ? 1 : 0,
-          due_date: values.due,
-          note: `Note for ${key}; bring, please\nsecond line`,
-          address: 'Masjid Sultan, 3 Muscat St',
-          image_id: values.image ?? null,
-          status: values.status,
-          status_changed_at: now,
-          user_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const row = newJanazaRow({
+        name: `Name ${key}`,
+        is_privacy: values.isPrivate ? 1 : 0,
+        due_date: values.due,
+        note: `Note for ${key}; bring, please\nsecond line`,
+        address: 'Masjid Sultan, 3 Muscat St',
+        image_id: values.image ?? null,
+        status: values.status,
+      });
+      ids[key] = row.id as string;
+      await server.app.db.insertInto('janaza_notices').values(row).execute();
     };
     const event = async (key: string, values: { published: boolean; when: string; image?: string }) => {
       const id = randomUUID();
