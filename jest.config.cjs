@@ -1,4 +1,4 @@
-/** Front-end unit and component tests (shared/core, shared/domain, shared/client, shell, remotes). The server uses node:test. */
+/** Front-end unit and component tests (shared/core, shared/domain, shared/client, shell, public-pages, remotes). The server uses node:test. */
 const { workspaces } = require('./package.json');
 
 module.exports = {
@@ -7,6 +7,7 @@ module.exports = {
   roots: [
     ...workspaces.filter((w) => w.startsWith('shared/')),
     'shell',
+    'public-pages',
     ...workspaces.filter((w) => w.startsWith('remote-')),
   ].map((dir) => `<rootDir>/${dir}`),
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
@@ -27,8 +28,6 @@ module.exports = {
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     // The light public app imports icon definitions from the ES build; jest runs CommonJS.
     '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
-    // ...and antd's 403 picture (shell/src/publicApp/ui/Result.tsx) from antd's.
-    '^antd/es/result/unauthorized$': 'antd/lib/result/unauthorized',
     '\\.(css|less)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.cjs',
   },

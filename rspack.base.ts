@@ -18,7 +18,7 @@ import {
   SwcJsMinimizerRspackPlugin,
 } from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
-import { PUBLIC_APP_DIR, PUBLIC_APP_ENTRIES } from './shared/core/src/paths';
+import { LIGHT_APP_ENTRIES, PUBLIC_APP_DIR } from './shared/core/src/paths';
 
 type Exposes = Record<string, string>;
 
@@ -128,7 +128,7 @@ const KIT_IMPORTS = [
 ];
 const USES_KIT_MODULES = [path.join(ROOT, 'shell', 'src'), path.join(ROOT, 'shared', 'client', 'src')];
 
-function swcOptions(production: boolean, transformImport?: typeof KIT_IMPORTS) {
+export function swcOptions(production: boolean, transformImport?: typeof KIT_IMPORTS) {
   return {
     jsc: {
       parser: { syntax: 'typescript', tsx: true },
@@ -264,7 +264,7 @@ export function createConfig({
 export { PUBLIC_APP_DIR };
 
 /**
- * The light public app (shell/src/publicApp): the signed-out pages (PUBLIC_APP_ENTRIES) as a plain React build,
+ * The light public app (shell/src/publicApp): the landing page (LIGHT_APP_ENTRIES) as a plain React build,
  * tree-shaken, with no antd and no Module Federation, into the shell's dist/public-app/. The server sends its
  * index.html for those paths. Nothing in it is shared at run time: it is a page of its own.
  */
@@ -282,7 +282,7 @@ export function createPublicAppConfig({
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       // One entry per page, each a single script (no chunk shared between pages: one request, no waterfall).
-      entry: Object.fromEntries(PUBLIC_APP_ENTRIES.map((name) => [name, `./src/publicApp/${name}/index.tsx`])),
+      entry: Object.fromEntries(LIGHT_APP_ENTRIES.map((name) => [name, `./src/publicApp/${name}/index.tsx`])),
       output: {
         path: path.join(dir, 'dist', PUBLIC_APP_DIR),
         publicPath: `/${PUBLIC_APP_DIR}/`,
@@ -308,7 +308,7 @@ export function createPublicAppConfig({
       // Scripts minified; CSS not: lightningcss writes antd's line heights to 5 digits (1.57143 for 11/7), which moves
       // some lines of text by a pixel from where antd draws them.
       optimization: { minimizer: [new SwcJsMinimizerRspackPlugin()] },
-      plugins: PUBLIC_APP_ENTRIES.map(
+      plugins: LIGHT_APP_ENTRIES.map(
         (name) => new HtmlRspackPlugin({ template: './index.html', filename: `${name}.html`, chunks: [name] }),
       ),
       performance: { hints: false },

@@ -6,5 +6,5 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WORKSPACES = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).workspaces;
 export const REMOTE_PACKAGES = WORKSPACES.filter((w) => w.startsWith('remote-'));
-/** What runs in the browser: the shell and every remote. */
-export const FRONT_END_PACKAGES = ['shell', ...REMOTE_PACKAGES];
+/** What runs in the browser: the shell, the static public pages and every remote. */
+export const FRONT_END_PACKAGES = ['shell', 'public-pages', ...REMOTE_PACKAGES];

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prepares the three builds bench/frontend/compare.mjs compares, each laid out like the repository (shell/dist,
-// remote-<name>/dist) under bench/frontend/.builds/: `before` (BEFORE_COMMIT, the code before the light public app and the federation kit,
+// public-pages/dist, remote-<name>/dist) under bench/frontend/.builds/: `before` (BEFORE_COMMIT, the code before the light public app and the federation kit,
 // built from a git archive), `after` (this working tree, `npm run build`), `monolith` (monolith/rspack.config.ts).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -38,4 +38,6 @@ keep(ROOT, 'after');
 rmSync(join(BUILDS, 'monolith'), { recursive: true, force: true });
 run('npx', ['rspack', 'build', '--mode', 'production', '-c', 'bench/frontend/monolith/rspack.config.ts'], ROOT);
 run('node', ['scripts/precompress.mjs', 'bench/frontend/.builds/monolith/shell/dist'], ROOT);
+// The static public pages are one plain build already: the monolith serves the same ones.
+cpSync(join(ROOT, 'public-pages', 'dist'), join(BUILDS, 'monolith', 'public-pages', 'dist'), { recursive: true });
 console.log(`builds ready in ${BUILDS}: before (${BEFORE_COMMIT}), after, monolith`);

@@ -79,8 +79,8 @@ export function countScripts(page) {
 export const RENDERED = {
   landing: (page) => page.locator('#get-notices-title').waitFor({ state: 'visible' }),
   login: (page) => page.getByRole('link', { name: 'Sign in with Google' }).waitFor({ state: 'visible' }),
-  /** /thanks, the links' pages and 403: a result (its title) in the public frame. */
-  result: (page) => page.locator('.ant-result-title').waitFor({ state: 'visible' }),
+  /** /thanks, the links' pages and 403: a result (its title) in the public frame (the one of the language shown). */
+  result: (page) => page.locator('.ant-result-title:visible').first().waitFor({ state: 'visible' }),
   section: (page) => page.locator('.ant-tabs, .ant-card, .ant-table').first().waitFor({ state: 'visible' }),
   /** The janaza list (the section's "Notifications" tab): cards on a phone, table rows on a wide screen. */
   janazaList: (page) =>

@@ -1,8 +1,8 @@
 import { createQueryClient, setApiBaseUrl } from '@ummahnotify/client';
+import { loadAppConfig } from '@ummahnotify/client/public-app';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { loadAppConfig } from './config/appConfig';
 import { registerSectionRemotes } from './remotes/federation';
 
 async function start(): Promise<void> {

@@ -17,8 +17,12 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(root, 'shell', 'dist', 'main.1a2b3c4d.js'), 'console.log(1)');
     mkdirSync(join(root, 'shell', 'dist', 'public-app'), { recursive: true });
-    for (const page of ['landing', 'login', 'thanks', 'confirm', 'unsubscribe', 'forbidden'])
-      writeFileSync(join(root, 'shell', 'dist', 'public-app', `${page}.html`), `<!doctype html><title>${page}</title>`);
+    writeFileSync(join(root, 'shell', 'dist', 'public-app', 'landing.html'), '<!doctype html><title>landing</title>');
+    // The static signed-out pages are the public-pages package's build.
+    mkdirSync(join(root, 'public-pages', 'dist'), { recursive: true });
+    for (const page of ['login', 'thanks', 'confirm', 'unsubscribe', 'forbidden'])
+      writeFileSync(join(root, 'public-pages', 'dist', `${page}.html`), `<!doctype html><title>${page}</title>`);
+    writeFileSync(join(root, 'public-pages', 'dist', 'login.5e1f0a2b.js'), '/* login */');
     mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'remote-janaza', 'dist', 'remoteEntry.js'), '/* entry */');
@@ -52,7 +56,7 @@ describe('serving the shell and the remotes', () => {
     }
   });
 
-  test("the signed-out pages get the light public app's page, with or without a query or a final slash", async () => {
+  test('the signed-out pages get their page (the landing or a static one), with or without a query or a final slash', async () => {
     // docs/product/screens.md#route-table: /, /login, /thanks, the two pages of the links in messages, and 403 for anything else.
     const pages = {
       '/': 'landing',
@@ -86,6 +90,9 @@ describe('serving the shell and the remotes', () => {
       (await app.inject('/remotes/janaza/12.f71c600b.js')).headers['cache-control'],
       'public, max-age=31536000, immutable',
     );
+    const script = await app.inject('/public-pages/login.5e1f0a2b.js');
+    assert.equal(script.body, '/* login */');
+    assert.equal(script.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await app.inject('/remotes/janaza/mf-manifest.json')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/remotes/janaza/remoteEntry.js')).headers['cache-control'], 'no-cache');
   });

@@ -3,7 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PATHS, PUBLIC_APP_DIR, publicAppEntry, REMOTE_NAMES } from '@ummahnotify/core';
+import {
+  API_PATHS,
+  isStaticPage,
+  PUBLIC_APP_DIR,
+  PUBLIC_PAGES_DIR,
+  publicAppEntry,
+  REMOTE_NAMES,
+} from '@ummahnotify/core';
 import { type AppConfig, appConfigSchema } from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,15 +32,27 @@ export function appConfig(config: Config): AppConfig {
   return { apiUrl: config.apiUrl, demo: config.demo, supportWhatsapp: config.supportWhatsapp, remotes: config.remotes };
 }
 
-/** The page a path gets: the dashboard's are the shell's, every other the light public app's (its 403 for unknown ones). */
-export function pageFile(url: string): string {
+/** Where a page's HTML is: the package whose dist/ holds it, and the file. */
+export interface PageFile {
+  dist: 'shell' | 'public-pages';
+  file: string;
+}
+
+/**
+ * The page a path gets: the dashboard's are the shell's, the landing page the light public app's (in the shell's
+ * dist/), every other signed-out page (403 for unknown paths) the static pages' (public-pages).
+ */
+export function pageFile(url: string): PageFile {
   const entry = publicAppEntry(url);
-  return entry ? `${PUBLIC_APP_DIR}/${entry}.html` : 'index.html';
+  if (!entry) return { dist: 'shell', file: 'index.html' };
+  return isStaticPage(entry)
+    ? { dist: 'public-pages', file: `${entry}.html` }
+    : { dist: 'shell', file: `${PUBLIC_APP_DIR}/${entry}.html` };
 }
 
 /**
  * Serves the pages (any non-API path gets one, chosen by pageFile: the shell's index.html for the dashboard, the
- * light public app's for the others) and
+ * landing page, the static signed-out pages) and
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
  * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
  */
@@ -44,7 +63,8 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     return appConfig(config);
   });
 
-  const shellDist = join(root, 'shell', 'dist');
+  const dists = { shell: join(root, 'shell', 'dist'), 'public-pages': join(root, 'public-pages', 'dist') };
+  const shellDist = dists.shell;
   // preCompressed: the builds write .br and .gz beside each file (scripts/precompress.mjs).
   const files = { preCompressed: true, setHeaders: setCacheHeaders };
   // reply.sendFile for the not-found handler below, which lives at the root: this instance serves nothing.
@@ -57,6 +77,12 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     index: false,
     allowedPath: (pathName: string) => pathName !== '/',
     wildcard: true,
+    decorateReply: false,
+    ...files,
+  });
+  await registerWithAccess(app, 'public', fastifyStatic, {
+    root: dists['public-pages'],
+    prefix: `/${PUBLIC_PAGES_DIR}/`,
     decorateReply: false,
     ...files,
   });
@@ -74,17 +100,21 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
     if (!wantsPage)
       return reply.status(404).send(body(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
-    // A shell built before the light public app existed (bench/frontend's "before") serves every page itself.
-    const page = [pageFile(request.url), 'index.html'].find((file) => existsSync(join(shellDist, file)));
+    // A shell built before the public pages existed (bench/frontend's "before") serves every page itself.
+    const chosen = pageFile(request.url);
+    const page = [chosen, { dist: 'shell', file: 'index.html' } as const].find((p) =>
+      existsSync(join(dists[p.dist], p.file)),
+    );
     if (!page) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
     reply.header('Cache-Control', 'no-cache');
-    const preview = page === pageFile('/') ? await noticePreviewTags(db, request.url, config.publicUrl) : undefined;
+    const isLanding = page.file === pageFile('/').file;
+    const preview = isLanding ? await noticePreviewTags(db, request.url, config.publicUrl) : undefined;
     if (preview) {
-      const landing = await readFile(join(shellDist, page), 'utf8');
+      const landing = await readFile(join(dists[page.dist], page.file), 'utf8');
       return reply.type('text/html; charset=utf-8').send(withPreview(landing, preview));
     }
-    return reply.sendFile(page, shellDist);
+    return reply.sendFile(page.file, dists[page.dist]);
   });
 }

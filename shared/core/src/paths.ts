@@ -49,6 +49,23 @@ export type PublicAppEntry = (typeof PUBLIC_APP_ENTRIES)[number];
 /** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
 export const PUBLIC_APP_DIR = 'public-app';
 
+/**
+ * The signed-out pages drawn by antd at build time (the public-pages package): static HTML in both languages and a
+ * small script each. The light public app builds the others (the landing page).
+ */
+export const STATIC_PAGE_ENTRIES = ['login', 'thanks', 'confirm', 'unsubscribe', FORBIDDEN_ENTRY] as const;
+export type StaticPageEntry = (typeof STATIC_PAGE_ENTRIES)[number];
+
+export function isStaticPage(entry: PublicAppEntry): entry is StaticPageEntry {
+  return (STATIC_PAGE_ENTRIES as readonly string[]).includes(entry);
+}
+
+/** The light public app's entries: those not drawn at build time. */
+export const LIGHT_APP_ENTRIES = PUBLIC_APP_ENTRIES.filter((entry) => !isStaticPage(entry));
+
+/** The public-pages package's dist/, and the URL path its files are served from. */
+export const PUBLIC_PAGES_DIR = 'public-pages';
+
 /** The light public app's entry for a URL (its query and a final slash ignored); undefined for the dashboard's. */
 export function publicAppEntry(url: string): PublicAppEntry | undefined {
   const path = url.split('?')[0].replace(/(.)\/+$/, '$1');

@@ -1,6 +1,6 @@
+import { DEFAULT_APP_CONFIG } from '@ummahnotify/client/public-app';
 import type { AppConfig } from '@ummahnotify/domain';
 import { createContext, useContext } from 'react';
-import { DEFAULT_APP_CONFIG } from './appConfig';
 
 const AppConfigContext = createContext<AppConfig>(DEFAULT_APP_CONFIG);
 

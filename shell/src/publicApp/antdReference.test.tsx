@@ -1,13 +1,12 @@
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
-import GoogleOutlined from '@ant-design/icons-svg/es/asn/GoogleOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ANTD_CASES, ReferenceProviders } from './antdReference';
 import { Alert } from './ui/Alert';
 import { ANTD_SCOPE } from './ui/antdScope';
-import { Button, LinkButton } from './ui/Button';
+import { Button } from './ui/Button';
 import { CheckboxGroup, RadioGroup } from './ui/Choice';
 import { Flex } from './ui/Flex';
 import { Form, FormItem } from './ui/Form';
@@ -15,8 +14,7 @@ import { Col, Divider, Row } from './ui/Grid';
 import { Icon } from './ui/Icon';
 import { Input } from './ui/Input';
 import { AppLayout, Card, Content, HeaderBar } from './ui/Layout';
-import { LargeSpin, Skeleton, Spin } from './ui/Loading';
-import { Result } from './ui/Result';
+import { Skeleton, Spin } from './ui/Loading';
 import { Segmented } from './ui/Segmented';
 import { Link, Paragraph, Text, Title } from './ui/Typography';
 
@@ -44,11 +42,6 @@ const LIGHT: Record<string, ReactElement> = {
       ]}
       onChange={() => {}}
     />
-  ),
-  'sign-in button': (
-    <LinkButton href="/api/auth/google" icon={GoogleOutlined}>
-      Sign in
-    </LinkButton>
   ),
   divider: <Divider />,
   grid: (
@@ -199,24 +192,6 @@ const LIGHT: Record<string, ReactElement> = {
   'warning alert': <Alert type="warning" title="Failed" />,
   'success alert': <Alert role="status" type="success" title="Done" />,
   'info alert': <Alert role="status" type="info" title="Sent" />,
-  'middle button': <Button middle>Go Back</Button>,
-  'result 403': <Result status="403" title="403" subTitle="No" extra={<Button middle>Go Back</Button>} />,
-  'result success': <Result status="success" title="Thanks" subTitle="Signed out" extra={<a href="/login">Again</a>} />,
-  'result warning': <Result status="warning" title={<h1>Gone</h1>} subTitle="Expired" />,
-  'result error': (
-    <Result
-      status="error"
-      title="Failed"
-      subTitle="Later"
-      extra={
-        <>
-          <Button middle>Try again</Button>
-          <a href="/">Home</a>
-        </>
-      }
-    />
-  ),
-  'result working': <Result status="info" icon={<LargeSpin />} title="Checking" />,
 };
 
 /** The markup as a tree with each element's attributes sorted; radio group names are React ids, so dropped. */

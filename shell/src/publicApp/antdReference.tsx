@@ -3,7 +3,7 @@
  * app (it imports antd): the build renders the antd side to extract their CSS (scripts/public-app-css.tsx), and
  * antdReference.test.tsx holds each light part's markup to antd's.
  */
-import { BellOutlined, CalendarOutlined, GoogleOutlined, MailOutlined } from '@ant-design/icons';
+import { BellOutlined, CalendarOutlined, MailOutlined } from '@ant-design/icons';
 import { theme } from '@ummahnotify/client/public-app';
 import {
   Alert,
@@ -19,7 +19,6 @@ import {
   Input,
   Layout,
   Radio,
-  Result,
   Row,
   Segmented,
   Skeleton,
@@ -74,14 +73,6 @@ export const ANTD_CASES: ReferenceCase[] = [
           { label: 'தமிழ்', value: 'ta' },
         ]}
       />
-    ),
-  },
-  {
-    name: 'sign-in button',
-    antd: (
-      <Button type="primary" size="large" icon={<GoogleOutlined />} href="/api/auth/google">
-        Sign in
-      </Button>
     ),
   },
   { name: 'divider', antd: <Divider /> },
@@ -303,33 +294,4 @@ export const ANTD_CASES: ReferenceCase[] = [
   { name: 'warning alert', antd: <Alert type="warning" showIcon title="Failed" /> },
   { name: 'success alert', antd: <Alert role="status" type="success" showIcon title="Done" /> },
   { name: 'info alert', antd: <Alert role="status" type="info" showIcon title="Sent" /> },
-  { name: 'middle button', antd: <Button type="primary">Go Back</Button> },
-  {
-    name: 'result 403',
-    antd: <Result status="403" title="403" subTitle="No" extra={<Button type="primary">Go Back</Button>} />,
-  },
-  {
-    name: 'result success',
-    antd: <Result status="success" title="Thanks" subTitle="Signed out" extra={<a href="/login">Again</a>} />,
-  },
-  { name: 'result warning', antd: <Result status="warning" title={<h1>Gone</h1>} subTitle="Expired" /> },
-  {
-    name: 'result error',
-    antd: (
-      <Result
-        status="error"
-        title="Failed"
-        subTitle="Later"
-        extra={[
-          <Button key="retry" type="primary">
-            Try again
-          </Button>,
-          <a key="home" href="/">
-            Home
-          </a>,
-        ]}
-      />
-    ),
-  },
-  { name: 'result working', antd: <Result icon={<Spin size="large" />} title="Checking" /> },
 ];

@@ -4,10 +4,9 @@
 import './antd.generated.css';
 // After antd's rules, as in the dashboard (where antd's own come first): its phone padding of results wins.
 import '@ummahnotify/client/global.css';
-import { setApiBaseUrl } from '@ummahnotify/client/public-app';
+import { loadAppConfig, setApiBaseUrl } from '@ummahnotify/client/public-app';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadAppConfig } from '../config/appConfig';
 import { PublicApp, type PublicPage } from './PublicApp';
 
 export async function startPublicApp(Page: PublicPage): Promise<void> {

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { DEFAULT_APP_CONFIG } from '@ummahnotify/client/public-app';
 import { type SectionDef, sectionByKey } from '@ummahnotify/domain';
 import { renderWithProviders } from '../../../shared/client/test/render';
 import { AppConfigProvider } from '../config/AppConfigContext';
-import { DEFAULT_APP_CONFIG } from '../config/appConfig';
 import { loadBuildLabel, loadSectionModule, reregisterRemote } from './federation';
 import { RemoteSection } from './RemoteSection';
 

@@ -3,18 +3,6 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { ANTD_SCOPE } from './antdScope';
 import { Icon } from './Icon';
 
-/** antd's `<Button type="primary" size="large" icon href>`: a link drawn as the main button. */
-export function LinkButton({ href, icon, children }: { href: string; icon: IconDefinition; children: string }) {
-  return (
-    <a href={href} className={`ant-btn ${ANTD_SCOPE} ${KIND.primary} ant-btn-lg`} tabIndex={0} aria-disabled="false">
-      <span className="ant-btn-icon">
-        <Icon definition={icon} />
-      </span>
-      <span>{children}</span>
-    </a>
-  );
-}
-
 const KIND = {
   primary: 'ant-btn-primary ant-btn-color-primary ant-btn-variant-solid',
   default: 'ant-btn-default ant-btn-color-default ant-btn-variant-outlined',
@@ -23,12 +11,11 @@ const KIND = {
 } as const;
 
 /**
- * antd's `<Button>`, large unless `middle` (antd's default size): primary, default, danger or link; while `loading`,
+ * antd's `<Button size="large">`: primary, default, danger or link; while `loading`,
  * antd's spinning icon in place of its own.
  */
 export function Button({
   kind = 'primary',
-  middle = false,
   submit = false,
   loading = false,
   disabled = false,
@@ -38,7 +25,6 @@ export function Button({
   children,
 }: {
   kind?: keyof typeof KIND;
-  middle?: boolean;
   submit?: boolean;
   loading?: boolean;
   disabled?: boolean;
@@ -52,9 +38,9 @@ export function Button({
   return (
     <button
       type={submit ? 'submit' : 'button'}
-      className={`ant-btn ${ANTD_SCOPE} ${KIND[kind]}${middle ? '' : ' ant-btn-lg'}${loading ? ' ant-btn-loading' : ''}`}
+      className={`ant-btn ${ANTD_SCOPE} ${KIND[kind]} ant-btn-lg${loading ? ' ant-btn-loading' : ''}`}
       disabled={disabled || undefined}
-      style={wrap ? { whiteSpace: 'normal', height: 'auto', minHeight: middle ? 32 : 40, maxWidth: '100%' } : undefined}
+      style={wrap ? { whiteSpace: 'normal', height: 'auto', minHeight: 40, maxWidth: '100%' } : undefined}
       onClick={loading ? undefined : onClick}
     >
       {shown && (

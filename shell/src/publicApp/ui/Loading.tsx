@@ -28,19 +28,6 @@ export function Spin({ description, children }: { description: string; children:
   );
 }
 
-/** antd's `<Spin size="large" />` on its own, around nothing. */
-export function LargeSpin() {
-  return (
-    <div
-      className={`ant-spin ant-spin-lg ant-spin-spinning ant-spin-section ${ANTD_SCOPE}`}
-      aria-live="polite"
-      aria-busy="true"
-    >
-      <SpinDots />
-    </div>
-  );
-}
-
 /** antd's `<Skeleton active>`: a title and three lines. */
 export function Skeleton() {
   return (

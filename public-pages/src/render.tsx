@@ -1,0 +1,73 @@
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { theme } from '@ummahnotify/client/public-app';
+import { LANGUAGES } from '@ummahnotify/core';
+import { App, ConfigProvider } from 'antd';
+import { PurgeCSS } from 'purgecss';
+import { renderToString } from 'react-dom/server';
+import { PageFrame } from './PageFrame';
+import type { StaticPage } from './pages';
+import { textsOf } from './texts';
+
+/** The dashboard's theme with unhashed class names and a fixed variables key, as the light public app's. */
+const PAGE_THEME = { ...theme, hashed: false, cssVar: { key: 'un-public' } };
+
+/** The frame of the language `<html lang>` names is shown; the page's script sets it before the body is drawn. */
+const LANGUAGE_CSS =
+  LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n') + ' { display: none; }';
+
+/** What the page tells its script (`data-<key>` on the `[data-page]` element). */
+function dataAttributes(data: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]));
+}
+
+/**
+ * One signed-out page as static HTML: antd's own markup in every language (renderToString) and the CSS antd writes
+ * for it (extracted as antd's server rendering does, only the rules its markup can match), inlined; the page's
+ * script in the head. `globalCss` (the client's global.css) comes after antd's rules, as in the dashboard: its phone
+ * padding of results wins.
+ */
+export async function renderPage(page: StaticPage, scriptUrl: string, globalCss: string): Promise<string> {
+  const cache = createCache();
+  const body = renderToString(
+    <StyleProvider cache={cache}>
+      <ConfigProvider theme={PAGE_THEME}>
+        <App>
+          <div data-page {...dataAttributes(page.data)}>
+            {LANGUAGES.map((language) => {
+              const t = textsOf(language);
+              return (
+                <PageFrame key={language} language={language} t={t}>
+                  {page.body(t)}
+                </PageFrame>
+              );
+            })}
+          </div>
+        </App>
+      </ConfigProvider>
+    </StyleProvider>,
+  );
+  const [{ css }] = await new PurgeCSS().purge({
+    content: [{ raw: `<html><body>${body}</body></html>`, extension: 'html' }],
+    css: [{ raw: extractStyle(cache, { plain: true }) }],
+    // Classes the browser adds to antd's markup as the script shows a part (none but these).
+    safelist: { standard: [/^ant-app$/] },
+  });
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="UmmahNotify: janaza notices and community events, in English and Tamil." />
+    <link rel="icon" href="data:," />
+    <title>UmmahNotify</title>
+    <style>
+${css}
+${globalCss}
+${LANGUAGE_CSS}
+    </style>
+    <script src="${scriptUrl}"></script>
+  </head>
+  <body>${body}</body>
+</html>
+`;
+}

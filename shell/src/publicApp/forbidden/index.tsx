@@ -1,4 +1,0 @@
-import { startPublicApp } from '../start';
-import { ForbiddenPage } from './ForbiddenPage';
-
-void startPublicApp(ForbiddenPage);

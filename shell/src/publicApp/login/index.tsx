@@ -1,4 +1,0 @@
-import { startPublicApp } from '../start';
-import { LoginPage } from './LoginPage';
-
-void startPublicApp(LoginPage);

@@ -1,4 +1,0 @@
-import { startPublicApp } from '../start';
-import { ThanksPage } from './ThanksPage';
-
-void startPublicApp(ThanksPage);
