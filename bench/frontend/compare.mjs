@@ -13,6 +13,7 @@ import {
   launchChromium,
   RENDERED,
   ROOT,
+  scriptCount,
   signInDemo,
   startServer,
   walkPages,
@@ -65,7 +66,9 @@ try {
   console.log('JavaScript per page, a new browser profile (wire = brotli as sent | decoded):\n');
   console.log(`| page | ${VARIANTS.join(' | ')} |\n|---|${VARIANTS.map(() => '---').join('|')}|`);
   for (const [i, row] of bytes.before.entries()) {
-    const cells = VARIANTS.map((v) => `${kb(bytes[v][i].wire)} / ${kb(bytes[v][i].decoded)} (${bytes[v][i].files})`);
+    const cells = VARIANTS.map(
+      (v) => `${kb(bytes[v][i].wire)} / ${kb(bytes[v][i].decoded)} (${scriptCount(bytes[v][i])})`,
+    );
     console.log(`| ${row.page} | ${cells.join(' | ')} |`);
   }
 

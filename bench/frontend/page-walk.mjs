@@ -1,5 +1,6 @@
 // What a new browser profile downloads, page by page, from a running server in demo mode: JavaScript bytes on
-// the wire (as sent: the server's precompressed brotli) and decoded. Shared by bench/frontend/pages.mjs and the
+// the wire (as sent: the server's precompressed brotli) and decoded; and what a return visit in the same profile
+// (HTTP cache kept) still downloads. Shared by bench/frontend/pages.mjs, bench/frontend/redeploy.mjs and the
 // size-budget test (scripts/size-budget.mjs).
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -39,7 +40,23 @@ export function launchChromium() {
 const ICON_DEFINITION = /name:"([\w-]+)",theme:"(?:outlined|filled|twotone)"/g;
 const DASHBOARD_CODE = /[\w$]\("sectionLoading"\)/;
 
-/** Counts every script response of `page` from now on: bytes on the wire (encoded body) and decoded. */
+/**
+ * The body bytes a response brought over the wire (request.sizes() of Playwright): 0 for one read from the HTTP
+ * cache. What Playwright 1.65 reports in Chromium 156 (checked on a return visit, 2026-11-27, against the raw CDP
+ * events): a disk-cache hit (the hashed, immutable files; CDP fromDiskCache) is status 200, not fromServiceWorker(),
+ * with a NEGATIVE responseBodySize, minus its responseHeadersSize (Chromium's encodedDataLength, 0, less the size of
+ * the cached headers: about -1 KB a file, which summed as it is would take bytes off the total); a revalidated file
+ * (no-cache: remoteEntry.js, mf-manifest.json, the page) that the server answered 304 is reported with status 200 too
+ * (the cached response: the 304 shows only in CDP's raw response), responseBodySize 0.
+ */
+export function wireBytes(sizes) {
+  return Math.max(0, sizes.responseBodySize);
+}
+
+/**
+ * Counts every script response of `page` from now on: bytes on the wire (encoded body, 0 when read from the HTTP
+ * cache or revalidated with a 304) and decoded (what the page runs, cached or not).
+ */
 export function countScripts(page) {
   const seen = [];
   const counted = new Set();
@@ -51,7 +68,10 @@ export function countScripts(page) {
       Promise.all([response.request().sizes(), response.body().catch(() => Buffer.alloc(0))])
         .then(([sizes, body]) => ({
           url: response.url(),
-          wire: sizes.responseBodySize,
+          wire: wireBytes(sizes),
+          // The app's service worker (shell/public/sw.js) handles pushes only, no fetch: a script it answered would
+          // hide what it fetched from this count.
+          fromServiceWorker: response.fromServiceWorker(),
           body: body.toString('utf8'),
         }))
         .catch(() => null), // a response still arriving when its page closes is not counted
@@ -62,9 +82,14 @@ export function countScripts(page) {
     async take() {
       await page.waitForLoadState('networkidle');
       const files = (await Promise.all(seen.splice(0))).filter(Boolean);
+      const fromWorker = files.filter((f) => f.fromServiceWorker).map((f) => f.url);
+      if (fromWorker.length)
+        throw new Error(`scripts answered by a service worker, whose bytes on the wire are not seen: ${fromWorker}`);
       const icons = new Set(files.flatMap((f) => [...f.body.matchAll(ICON_DEFINITION)].map((m) => m[1])));
       return {
         files: files.length,
+        /** Of `files`, those whose body came over the wire (the others were read from the HTTP cache or got a 304). */
+        overWire: files.filter((f) => f.wire > 0).length,
         wire: files.reduce((n, f) => n + f.wire, 0),
         decoded: files.reduce((n, f) => n + Buffer.byteLength(f.body), 0),
         icons: icons.size,
@@ -74,6 +99,10 @@ export function countScripts(page) {
     },
   };
 }
+
+/** Scripts in a row: all of them, and how many came over the wire when some were read from the cache. */
+export const scriptCount = (row) =>
+  row.overWire === row.files ? `${row.files}` : `${row.files}, ${row.overWire} over the wire`;
 
 /** What shows that each page has rendered (its first meaningful content). */
 export const RENDERED = {
@@ -94,6 +123,26 @@ export const CONFIRM_LINK = `/subscribe/confirm?token=${UNKNOWN_LINK_TOKEN}`;
 
 export const JANAZA_LIST_PATH = '/dashboard/janaza-notifications/edit';
 
+/** Opens the janaza list (its "Notifications" tab) from the janaza section, rendered. */
+export async function showJanazaList(page) {
+  await RENDERED.section(page);
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await RENDERED.janazaList(page);
+}
+
+/** Opens `section` from the sidebar and waits until it has replaced the section on screen. */
+export async function openSection(page, section) {
+  const before = await page.locator('main, .ant-layout-content').first().textContent();
+  await page.locator(`a[href="/dashboard/${section}"]`).first().click();
+  await page.waitForURL(`**/dashboard/${section}**`);
+  // The previous section stays on screen until the next one has loaded: wait for the change.
+  await page.waitForFunction(
+    (old) => (document.querySelector('main, .ant-layout-content')?.textContent ?? '') !== old,
+    before,
+  );
+  await RENDERED.section(page);
+}
+
 /** Signs in through the demo issuer as `email`, from /login; resolves on the dashboard. */
 export async function signInDemo(page, baseUrl, email) {
   await page.goto(`${baseUrl}/login`);
@@ -108,7 +157,9 @@ export const SUPERADMIN = 'superadmin@demo.ummahnotify.invalid';
 /**
  * Walks the pages in new profiles: the public pages (`/`, `/login`, `/thanks`, the pages of the links in messages,
  * 403), signing in as the admin through to the janaza list (all its
- * JavaScript, sign-in included), then each further section reached from the sidebar (only what it adds).
+ * JavaScript, sign-in included), then each further section reached from the sidebar (only what it adds), then the
+ * admin's return visit: the janaza list opened again in a new tab of the same profile (HTTP cache kept), counting
+ * what still comes over the wire.
  */
 export async function walkPages(browser, baseUrl) {
   const rows = [];
@@ -142,23 +193,24 @@ export async function walkPages(browser, baseUrl) {
     if (!page.url().endsWith(`/dashboard/${first}`))
       await page.locator(`a[href="/dashboard/${first}"]`).first().click();
     await page.waitForURL(`**/dashboard/${first}**`);
-    await RENDERED.section(page);
-    if (first === 'janaza-notifications') {
-      await page.getByRole('tab', { name: 'Notifications' }).click();
-      await RENDERED.janazaList(page);
-    }
-    rows.push({ page: `sign-in (${email.split('@')[0]}) to ${first}`, ...(await count.take()) });
+    if (first === 'janaza-notifications') await showJanazaList(page);
+    else await RENDERED.section(page);
+    const who = email.split('@')[0];
+    rows.push({ page: `sign-in (${who}) to ${first}`, ...(await count.take()) });
     for (const section of further) {
-      const before = await page.locator('main, .ant-layout-content').first().textContent();
-      await page.locator(`a[href="/dashboard/${section}"]`).first().click();
-      await page.waitForURL(`**/dashboard/${section}**`);
-      // The previous section stays on screen until the next one has loaded: wait for the change.
-      await page.waitForFunction(
-        (old) => (document.querySelector('main, .ant-layout-content')?.textContent ?? '') !== old,
-        before,
-      );
-      await RENDERED.section(page);
+      await openSection(page, section);
       rows.push({ page: `+ ${section}`, ...(await count.take()) });
+    }
+    if (first === 'janaza-notifications') {
+      // The return visit: the tab closed, the janaza list opened again later in a new tab of the same browser
+      // (a full page load; the session cookie and the HTTP cache kept). Its own counter: every file counts again.
+      await page.close();
+      const again = await context.newPage();
+      again.setDefaultTimeout(120_000);
+      const countAgain = countScripts(again);
+      await again.goto(`${baseUrl}${JANAZA_LIST_PATH}`);
+      await showJanazaList(again);
+      rows.push({ page: `return visit (${who}) to ${first}`, ...(await countAgain.take()) });
     }
     await context.close();
   }
