@@ -100,11 +100,14 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
     if (!wantsPage)
       return reply.status(404).send(body(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
-    // A shell built before the public pages existed (bench/frontend's "before") serves every page itself.
+    // A build from before the static pages (bench/frontend's "before") has them in the light public app, and one
+    // from before that serves every page from the shell.
     const chosen = pageFile(request.url);
-    const page = [chosen, { dist: 'shell', file: 'index.html' } as const].find((p) =>
-      existsSync(join(dists[p.dist], p.file)),
-    );
+    const older: PageFile[] = [
+      { dist: 'shell', file: `${PUBLIC_APP_DIR}/${chosen.file}` },
+      { dist: 'shell', file: 'index.html' },
+    ];
+    const page = [chosen, ...older].find((p) => existsSync(join(dists[p.dist], p.file)));
     if (!page) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
