@@ -7,13 +7,20 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
 
+/**
+ * The visitor's language: their own choice when they have made one, else the language of the link they came by (a
+ * notice link in a message carries `?lang=`, docs/product/delivery.md), else English.
+ */
 export function readStoredLanguage(): Language {
+  let stored: string | null | undefined;
   try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Storage refused (private mode): no choice kept.
   }
+  if (isLanguage(stored)) return stored;
+  const linked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  return isLanguage(linked) ? linked : DEFAULT_LANGUAGE;
 }
 
 /** Marks the page's language (screen readers, fonts) and remembers it for the next visit. */
