@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A single remote redeployed alone, as a returning visitor pays for it (issue 28: "a remote redeployed alone costs a
+// A single remote redeployed alone, as a returning visitor pays for it (the product owner's budget: "a remote redeployed alone costs a
 // returning visitor only that remote's changed files"). Uses the repository's build (`npm run build` first):
 // 1. serves a copy of it (bench/frontend/.builds/redeploy/, as `npm start` serves the build: serve.mts);
 // 2. signs in as the admin to the janaza list, then opens the events section, in one browser profile;

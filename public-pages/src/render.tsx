@@ -12,8 +12,7 @@ import { textsOf } from './texts';
 const PAGE_THEME = { ...theme, hashed: false, cssVar: { key: 'un-public' } };
 
 /** The frame of the language `<html lang>` names is shown; the page's script sets it before the body is drawn. */
-const LANGUAGE_CSS =
-  LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n') + ' { display: none; }';
+const LANGUAGE_CSS = `${LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n')} { display: none; }`;
 
 /** What the page tells its script (`data-<key>` on the `[data-page]` element). */
 function dataAttributes(data: Record<string, string> = {}): Record<string, string> {

@@ -99,6 +99,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/public/whatsapp/webhook': ANYONE,
   // the shell and the remotes' files
   'GET /*': ANYONE,
+  'GET /public-pages/*': ANYONE,
   'GET /remotes/janaza/*': ANYONE,
   'GET /remotes/events/*': ANYONE,
   'GET /remotes/members/*': ANYONE,
