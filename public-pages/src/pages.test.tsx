@@ -164,6 +164,10 @@ describe(SIGNUP_PAGES.confirmEmail, () => {
     expect(bodies).toEqual([{ token: TOKEN }]);
     expect(within(shown()).getByRole('link', { name: signup.en.backHome })).toHaveAttribute('href', '/');
     expect(document.querySelectorAll('[data-slot] .ant-spin')).toHaveLength(0);
+    // A screen reader hears the outcome when it replaces the waiting line.
+    expect(
+      within(shown()).getByRole('heading', { name: signup.en.confirmDone }).closest('[aria-live="polite"]'),
+    ).not.toBeNull();
   });
 
   it('says when the link has expired or was used', async () => {

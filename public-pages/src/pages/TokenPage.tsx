@@ -21,7 +21,10 @@ export function TokenPage({ t, keys }: { t: Texts; keys: TokenTextKeys }) {
   const working = <Result icon={<Spin size="large" />} title={t(`signup:${keys.working}`)} />;
   return (
     <>
-      <div data-slot>{working}</div>
+      {/* Announced when the outcome replaces the waiting line. */}
+      <div data-slot aria-live="polite">
+        {working}
+      </div>
       <template data-state="working">{working}</template>
       {(['done', 'invalid', 'gone', 'failed'] as const).map((state) => {
         const [title, body] = keys[state];
