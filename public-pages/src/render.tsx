@@ -14,6 +14,11 @@ const PAGE_THEME = { ...theme, hashed: false, cssVar: { key: 'un-public' } };
 /** The frame of the language `<html lang>` names is shown; the page's script sets it before the body is drawn. */
 const LANGUAGE_CSS = `${LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n')} { display: none; }`;
 
+/** The CSS variables `text` reads (`var(--name)`). */
+function variablesRead(text: string): Set<string> {
+  return new Set([...text.matchAll(/var\((--[\w-]+)/g)].map((match) => match[1]));
+}
+
 /** What the page tells its script (`data-<key>` on the `[data-page]` element). */
 function dataAttributes(data: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]));
@@ -45,12 +50,17 @@ export async function renderPage(page: StaticPage, scriptUrl: string, globalCss:
       </ConfigProvider>
     </StyleProvider>,
   );
+  // Only the rules and theme variables the page can use (antd's theme alone declares 700 variables on every part).
+  // PurgeCSS sees antd's rules: the variables read by the markup's inline styles and by global.css are kept by name.
   const [{ css }] = await new PurgeCSS().purge({
     content: [{ raw: `<html><body>${body}</body></html>`, extension: 'html' }],
     css: [{ raw: extractStyle(cache, { plain: true }) }],
     // Classes the browser adds to antd's markup as the script shows a part (none but these).
-    safelist: { standard: [/^ant-app$/] },
+    safelist: { standard: [/^ant-app$/], variables: [...variablesRead(body + globalCss)] },
+    variables: true,
   });
+  const undeclared = [...variablesRead(body + css + globalCss)].filter((v) => !css.includes(`${v}:`));
+  if (undeclared.length) throw new Error(`public-pages: the page reads undeclared CSS variables: ${undeclared}`);
   return `<!doctype html>
 <html lang="en">
   <head>
