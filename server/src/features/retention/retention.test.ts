@@ -6,6 +6,7 @@ import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { images } from '../../../test/support/images';
 import { startInstances, type TestInstances } from '../../../test/support/instances';
+import { newJanazaRow } from '../../../test/support/janaza-rows';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { type CookieJar, signIn } from '../../../test/support/sign-in';
 import { eventually, insertMasjid, staffJar } from '../../../test/support/staff';
@@ -194,31 +195,23 @@ for (const engine of engines()) {
       const { jar } = await signIn(instances.urls[0], { email: 'root@example.sg' });
       assert.ok(jar);
       const masjid = await insertMasjid(db);
-      const now = new Date().toISOString();
       for (const [i, name] of ['Ahmad bin Ali', 'Zainab binte Hassan', 'Osman bin Said'].entries()) {
         await db
           .insertInto('janaza_notices')
-          .values({
-            id: `00000000-0000-4000-8000-00000000000${i}`,
-            provider_id: masjid,
-            provider_name: 'Masjid Sultan',
-            provider_contact: '62934405',
-            name,
-            age: 60 + i,
-            postal: '198833',
-            gender: 'male',
-            is_privacy: 0,
-            due_date: new Date(Date.now() - (40 + i) * DAY).toISOString(),
-            note: 'private note',
-            address: '',
-            image_id: null,
-            status: 'approved',
-            status_changed_at: now,
-            user_id: null,
-            created_at: now,
-            updated_at: now,
-            personal_data_removed_at: null,
-          })
+          .values(
+            newJanazaRow({
+              id: `00000000-0000-4000-8000-00000000000${i}`,
+              provider_id: masjid,
+              provider_name: 'Masjid Sultan',
+              provider_contact: '62934405',
+              name,
+              age: 60 + i,
+              postal: '198833',
+              due_date: new Date(Date.now() - (40 + i) * DAY).toISOString(),
+              note: 'private note',
+              personal_data_removed_at: null,
+            }),
+          )
           .execute();
       }
       const ran = await runRetentionNow(instances.apps);
