@@ -20,9 +20,14 @@ export function show(elements: HTMLElement[], shown = true): void {
   for (const element of elements) element.hidden = !shown;
 }
 
+/** Where an API path is, with the server's `apiUrl` (same origin when empty). */
+function apiAddress(config: AppConfig, path: string): string {
+  return `${config.apiUrl.replace(/\/+$/, '')}${path}`;
+}
+
 /** An API call as the dashboard's client makes it: cookies sent, 10 s at most. Resolves with the response. */
 export function callApi(config: AppConfig, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${config.apiUrl.replace(/\/+$/, '')}${path}`, {
+  return fetch(apiAddress(config, path), {
     credentials: 'include',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     ...init,
@@ -69,7 +74,8 @@ export function startPage(work: (config: AppConfig) => void): void {
     wireLanguageSwitch();
     const config = await loadAppConfig();
     show(marked('demo'), config.demo);
-    for (const link of marked('api-link')) link.setAttribute('href', `${config.apiUrl}${link.getAttribute('href')}`);
+    for (const link of marked('api-link'))
+      link.setAttribute('href', apiAddress(config, link.getAttribute('href') ?? ''));
     work(config);
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start());

@@ -13,10 +13,7 @@ function showState(state: TokenState): void {
     const template = slot.parentElement?.querySelector<HTMLTemplateElement>(`template[data-state="${state}"]`);
     if (template) slot.replaceChildren(template.content.cloneNode(true));
   }
-  for (const retry of marked('retry')) retry.addEventListener('click', () => void send(currentConfig));
 }
-
-let currentConfig: AppConfig;
 
 /**
  * POSTs the link's ?token= (never on GET, so a mail scanner fetching the link without running scripts changes
@@ -39,6 +36,9 @@ async function send(config: AppConfig): Promise<void> {
 
 /** /subscribe/confirm and /unsubscribe: the action of the link (the page's `data-action`) once the page has loaded. */
 startPage((config) => {
-  currentConfig = config;
+  // Try again, whichever frame's outcome put it there.
+  document.querySelector('[data-page]')?.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('[data-retry]')) void send(config);
+  });
   void send(config);
 });
