@@ -15,10 +15,8 @@ import {
   DefinePlugin,
   type EntryObject,
   HtmlRspackPlugin,
-  SwcJsMinimizerRspackPlugin,
 } from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
-import { LIGHT_APP_ENTRIES, PUBLIC_APP_DIR } from './shared/core/src/paths';
 
 type Exposes = Record<string, string>;
 
@@ -203,8 +201,7 @@ export function createConfig({
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        // The light public app builds into dist/public-app/ beside it (createPublicAppConfig).
-        clean: host ? { keep: (file: string) => file.split(/[\\/]/).includes(PUBLIC_APP_DIR) } : true,
+        clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
       module: {
@@ -255,62 +252,6 @@ export function createConfig({
             ]
           : []),
       ],
-      performance: { hints: false },
-      stats: production ? 'normal' : 'minimal',
-    };
-  };
-}
-
-export { PUBLIC_APP_DIR };
-
-/**
- * The light public app (shell/src/publicApp): the landing page (LIGHT_APP_ENTRIES) as a plain React build,
- * tree-shaken, with no antd and no Module Federation, into the shell's dist/public-app/. The server sends its
- * index.html for those paths. Nothing in it is shared at run time: it is a page of its own.
- */
-export function createPublicAppConfig({
-  dir,
-}: {
-  dir: string;
-}): (env: unknown, argv: { mode?: string }) => Configuration {
-  return (_env, argv) => {
-    const production = argv.mode !== 'development';
-    const hashed = (ext: string) => (production ? `[name].[contenthash:8].${ext}` : `[name].${ext}`);
-    return {
-      name: 'shell-public-app',
-      context: dir,
-      mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      // One entry per page, each a single script (no chunk shared between pages: one request, no waterfall).
-      entry: Object.fromEntries(LIGHT_APP_ENTRIES.map((name) => [name, `./src/publicApp/${name}/index.tsx`])),
-      output: {
-        path: path.join(dir, 'dist', PUBLIC_APP_DIR),
-        publicPath: `/${PUBLIC_APP_DIR}/`,
-        filename: hashed('js'),
-        chunkFilename: hashed('js'),
-        cssFilename: hashed('css'),
-        cssChunkFilename: hashed('css'),
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
-      },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
-      module: {
-        rules: [
-          { test: /\.tsx?$/, exclude: /node_modules/, loader: 'builtin:swc-loader', options: swcOptions(production) },
-          { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
-          // core's and the domain's modules only define things: a page that reads a few paths and texts gets no
-          // schemas or zod; it takes the client's parts one by one too (@ummahnotify/client/public-app).
-          { test: /shared[\\/](core|domain)[\\/]src[\\/]/, sideEffects: false },
-          { test: /shared[\\/]client[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
-        ],
-      },
-      // Scripts minified; CSS not: lightningcss writes antd's line heights to 5 digits (1.57143 for 11/7), which moves
-      // some lines of text by a pixel from where antd draws them.
-      optimization: { minimizer: [new SwcJsMinimizerRspackPlugin()] },
-      plugins: LIGHT_APP_ENTRIES.map(
-        (name) => new HtmlRspackPlugin({ template: './index.html', filename: `${name}.html`, chunks: [name] }),
-      ),
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
     };

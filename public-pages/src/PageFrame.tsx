@@ -8,7 +8,17 @@ import type { Texts } from './texts';
  * demo mode), brand, language switch, one card. The page holds one frame per language; `data-lang` and the
  * document's `lang` choose the one shown (render.tsx).
  */
-export function PageFrame({ language, t, children }: { language: Language; t: Texts; children: ReactNode }) {
+export function PageFrame({
+  language,
+  t,
+  wide = false,
+  children,
+}: {
+  language: Language;
+  t: Texts;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div data-lang={language}>
       <Layout style={{ minHeight: '100vh' }}>
@@ -41,7 +51,7 @@ export function PageFrame({ language, t, children }: { language: Language; t: Te
           </div>
         </Flex>
         <Layout.Content style={{ padding: 16 }}>
-          <Card style={{ maxWidth: 560, margin: '24px auto' }}>{children}</Card>
+          <Card style={{ maxWidth: wide ? 960 : 560, margin: '24px auto' }}>{children}</Card>
         </Layout.Content>
       </Layout>
     </div>

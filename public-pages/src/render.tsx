@@ -1,18 +1,20 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { theme } from '@ummahnotify/client/public-app';
 import { LANGUAGES } from '@ummahnotify/core';
 import { App, ConfigProvider } from 'antd';
 import { PurgeCSS } from 'purgecss';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { MARKED_CLASSES } from './browser/antdState';
 import { PageFrame } from './PageFrame';
 import type { StaticPage } from './pages';
 import { textsOf } from './texts';
-
-/** The dashboard's theme with unhashed class names and a fixed variables key, as the light public app's. */
-const PAGE_THEME = { ...theme, hashed: false, cssVar: { key: 'un-public' } };
+import { PAGE_THEME } from './theme';
 
 /** The frame of the language `<html lang>` names is shown; the page's script sets it before the body is drawn. */
 const LANGUAGE_CSS = `${LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n')} { display: none; }`;
+
+/** A part in one of its looks (landing/Parts.tsx) takes no box of its own: its look is laid out as if in its place. */
+const PARTS_CSS = '[data-part] { display: contents; }';
 
 /** The CSS variables `text` reads (`var(--name)`). */
 function variablesRead(text: string): Set<string> {
@@ -32,34 +34,42 @@ function dataAttributes(data: Record<string, string> = {}): Record<string, strin
  */
 export async function renderPage(page: StaticPage, scriptUrl: string, globalCss: string): Promise<string> {
   const cache = createCache();
-  const body = renderToString(
-    <StyleProvider cache={cache}>
-      <ConfigProvider theme={PAGE_THEME}>
-        <App>
-          <div data-page {...dataAttributes(page.data)}>
-            {LANGUAGES.map((language) => {
-              const t = textsOf(language);
-              return (
-                <PageFrame key={language} language={language} t={t}>
-                  {page.body(t)}
-                </PageFrame>
-              );
-            })}
-          </div>
-        </App>
-      </ConfigProvider>
-    </StyleProvider>,
+  const themed = (node: ReactNode) =>
+    renderToString(
+      <StyleProvider cache={cache}>
+        <ConfigProvider theme={PAGE_THEME}>{node}</ConfigProvider>
+      </StyleProvider>,
+    );
+  const body = themed(
+    <App>
+      <div data-page {...dataAttributes(page.data)}>
+        {LANGUAGES.map((language) => {
+          const t = textsOf(language);
+          return (
+            <PageFrame key={language} language={language} t={t} wide={page.wide}>
+              {page.body(t, language)}
+            </PageFrame>
+          );
+        })}
+      </div>
+    </App>,
   );
+  const { styleOnly } = page;
+  // Not in the page, but drawn with its CSS: what the server adds to it (its classes are in `styled`).
+  const styled = styleOnly ? LANGUAGES.map((l) => themed(styleOnly(textsOf(l), l))).join('') : '';
   // Only the rules and theme variables the page can use (antd's theme alone declares 700 variables on every part).
   // PurgeCSS sees antd's rules: the variables read by the markup's inline styles and by global.css are kept by name.
   const [{ css }] = await new PurgeCSS().purge({
-    content: [{ raw: `<html><body>${body}</body></html>`, extension: 'html' }],
+    content: [{ raw: `<html><body>${body}${styled}</body></html>`, extension: 'html' }],
     css: [{ raw: extractStyle(cache, { plain: true }) }],
-    // Classes the browser adds to antd's markup as the script shows a part (none but these).
-    safelist: { standard: [/^ant-app$/], variables: [...variablesRead(body + globalCss)] },
+    // Classes the browser adds to antd's markup: antd's App, and those a script marks a state with.
+    safelist: {
+      standard: [/^ant-app$/, ...MARKED_CLASSES],
+      variables: [...variablesRead(body + styled + globalCss)],
+    },
     variables: true,
   });
-  const undeclared = [...variablesRead(body + css + globalCss)].filter((v) => !css.includes(`${v}:`));
+  const undeclared = [...variablesRead(body + styled + css + globalCss)].filter((v) => !css.includes(`${v}:`));
   if (undeclared.length) throw new Error(`public-pages: the page reads undeclared CSS variables: ${undeclared}`);
   return `<!doctype html>
 <html lang="en">
@@ -73,6 +83,8 @@ export async function renderPage(page: StaticPage, scriptUrl: string, globalCss:
 ${css}
 ${globalCss}
 ${LANGUAGE_CSS}
+${PARTS_CSS}
+${page.css ?? ''}
     </style>
     <script src="${scriptUrl}"></script>
   </head>

@@ -7,6 +7,8 @@ import { renderPage } from '../src/render';
 
 /** A fake server's answer to "METHOD /path": a status (0: the network failed) and a JSON body. */
 export type Answer = { status: number; body?: unknown };
+/** An answer, or how to make it when the call comes (it may wait). */
+export type Route = Answer | (() => Answer | Promise<Answer>);
 
 export interface OpenedPage {
   /** The calls the page's script made, as "METHOD url", and their JSON bodies. */
@@ -23,7 +25,7 @@ const pages = new Map<StaticPageEntry, string>();
 export async function openPage(
   entry: StaticPageEntry,
   url: string,
-  answers: Record<string, Answer | (() => Answer)> = {},
+  answers: Record<string, Route> = {},
   { config = {}, language }: { config?: Partial<AppConfig>; language?: 'en' | 'ta' } = {},
 ): Promise<OpenedPage> {
   const page = STATIC_PAGES[entry];
@@ -36,7 +38,7 @@ export async function openPage(
   document.close();
 
   const opened: OpenedPage = { calls: [], bodies: [] };
-  const all: Record<string, Answer | (() => Answer)> = {
+  const all: Record<string, Route> = {
     [`GET ${API_PATHS.appConfig}`]: { status: 200, body: config },
     ...answers,
   };
@@ -47,7 +49,7 @@ export async function openPage(
       if (init?.body) opened.bodies.push(JSON.parse(String(init.body)));
     }
     const route = all[key] ?? { status: 404, body: { code: 404, message: 'Not found' } };
-    const answer = typeof route === 'function' ? route() : route;
+    const answer = typeof route === 'function' ? await route() : route;
     if (answer.status === 0) throw new TypeError('Failed to fetch');
     const ok = answer.status >= 200 && answer.status < 300;
     return { ok, status: answer.status, json: async () => answer.body ?? {} } as Response;

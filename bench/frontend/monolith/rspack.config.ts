@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Configuration, NormalModuleReplacementPlugin } from '@rspack/core';
-import { createConfig, createPublicAppConfig, PUBLIC_APP_DIR } from '../../../rspack.base';
+import { createConfig } from '../../../rspack.base';
 import { REMOTE_PACKAGES } from '../../../scripts/workspaces.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,8 +17,6 @@ const out = path.join(here, '../.builds/monolith');
 
 export default (env: unknown, argv: { mode?: string }): Configuration[] => {
   const shell = createConfig({ name: 'shell', dir: shellDir, host: true })(env, argv);
-  // The light public app is one plain build already: the monolith serves the same one.
-  const publicApp = createPublicAppConfig({ dir: shellDir })(env, argv);
   for (const remote of REMOTE_PACKAGES) mkdirSync(path.join(out, remote, 'dist'), { recursive: true });
   const monolith: Configuration = {
     ...shell,
@@ -29,6 +27,5 @@ export default (env: unknown, argv: { mode?: string }): Configuration[] => {
       new NormalModuleReplacementPlugin(/^\.\/(remotes\/)?federation$/, path.join(here, 'sections.ts')),
     ],
   };
-  const publicOutput = { ...publicApp.output, path: path.join(out, 'shell', 'dist', PUBLIC_APP_DIR) };
-  return [monolith, { ...publicApp, name: 'monolith-public-app', output: publicOutput }];
+  return [monolith];
 };

@@ -74,6 +74,8 @@ export function startPage(work: (config: AppConfig) => void): void {
     wireLanguageSwitch();
     const config = await loadAppConfig();
     show(marked('demo'), config.demo);
+    for (const image of marked('api-src') as HTMLImageElement[])
+      image.src = apiAddress(config, image.getAttribute('src') ?? '');
     for (const link of marked('api-link'))
       link.setAttribute('href', apiAddress(config, link.getAttribute('href') ?? ''));
     work(config);

@@ -1,5 +1,8 @@
-import { SIGNUP_API, type StaticPageEntry } from '@ummahnotify/core';
+import { type Language, MOBILE_BREAKPOINT_PX, SIGNUP_API, type StaticPageEntry } from '@ummahnotify/core';
 import type { ReactElement } from 'react';
+import { FeedSection } from '../landing/Feed';
+import { FEED_SAMPLE } from '../landing/feedSample';
+import { LandingPage } from '../landing/LandingPage';
 import type { Texts } from '../texts';
 import { ForbiddenPage } from './ForbiddenPage';
 import { LoginPage } from './LoginPage';
@@ -8,15 +11,32 @@ import { CONFIRM_KEYS, TokenPage, UNSUBSCRIBE_KEYS } from './TokenPage';
 
 export interface StaticPage {
   /** The card's content in one language. */
-  body: (t: Texts) => ReactElement;
+  body: (t: Texts, language: Language) => ReactElement;
   /** The page's script in src/browser/ (its build entry). */
   script: string;
   /** What the page tells its script as `data-<key>` (the API call of a link's page). */
   data?: Record<string, string>;
+  /** A card as wide as the landing page's (960 px; else 560). */
+  wide?: boolean;
+  /** The page's own CSS, after antd's: what chooses between looks antd drew (never antd's classes). */
+  css?: string;
+  /** Markup drawn only for its CSS (what the server adds to the page later: the feed). */
+  styleOnly?: (t: Texts, language: Language) => ReactElement;
 }
 
-/** Each page the signed-out visitor meets outside the landing page, drawn by antd at build time. */
+/** A phone gets the channels one under the other (as the dashboard's useIsMobile decides), a wider screen across. */
+const CHANNEL_SWITCH_CSS = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px) { [data-channel-switch="row"] { display: none; } }
+@media (min-width: ${MOBILE_BREAKPOINT_PX}px) { [data-channel-switch="stack"] { display: none; } }`;
+
+/** Each page the signed-out visitor meets, drawn by antd at build time. */
 export const STATIC_PAGES: Record<StaticPageEntry, StaticPage> = {
+  landing: {
+    body: (t, language) => <LandingPage t={t} language={language} />,
+    script: 'landing',
+    wide: true,
+    css: CHANNEL_SWITCH_CSS,
+    styleOnly: (t, language) => <FeedSection t={t} language={language} feed={FEED_SAMPLE} />,
+  },
   login: { body: (t) => <LoginPage t={t} />, script: 'login' },
   thanks: { body: (t) => <ThanksPage t={t} />, script: 'thanks' },
   forbidden: { body: (t) => <ForbiddenPage t={t} />, script: 'forbidden' },

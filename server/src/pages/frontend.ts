@@ -3,14 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import {
-  API_PATHS,
-  isStaticPage,
-  PUBLIC_APP_DIR,
-  PUBLIC_PAGES_DIR,
-  publicAppEntry,
-  REMOTE_NAMES,
-} from '@ummahnotify/core';
+import { API_PATHS, PUBLIC_PAGES_DIR, publicAppEntry, REMOTE_NAMES } from '@ummahnotify/core';
 import { type AppConfig, appConfigSchema } from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,16 +31,16 @@ export interface PageFile {
   file: string;
 }
 
+/** Where builds from before the public-pages package kept the signed-out pages, inside the shell's dist/. */
+const OLD_PUBLIC_APP_DIR = 'public-app';
+
 /**
- * The page a path gets: the dashboard's are the shell's, the landing page the light public app's (in the shell's
- * dist/), every other signed-out page (403 for unknown paths) the static pages' (public-pages).
+ * The page a path gets: the dashboard's are the shell's, every signed-out page (the landing page, 403 for unknown
+ * paths) the static pages' (public-pages).
  */
 export function pageFile(url: string): PageFile {
   const entry = publicAppEntry(url);
-  if (!entry) return { dist: 'shell', file: 'index.html' };
-  return isStaticPage(entry)
-    ? { dist: 'public-pages', file: `${entry}.html` }
-    : { dist: 'shell', file: `${PUBLIC_APP_DIR}/${entry}.html` };
+  return entry ? { dist: 'public-pages', file: `${entry}.html` } : { dist: 'shell', file: 'index.html' };
 }
 
 /**
@@ -104,7 +97,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     // from before that serves every page from the shell.
     const chosen = pageFile(request.url);
     const older: PageFile[] = [
-      { dist: 'shell', file: `${PUBLIC_APP_DIR}/${chosen.file}` },
+      { dist: 'shell', file: `${OLD_PUBLIC_APP_DIR}/${chosen.file}` },
       { dist: 'shell', file: 'index.html' },
     ];
     const page = [chosen, ...older].find((p) => existsSync(join(dists[p.dist], p.file)));

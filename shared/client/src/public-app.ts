@@ -5,7 +5,7 @@
  */
 export { api, setApiBaseUrl } from './api';
 export { DEFAULT_APP_CONFIG, loadAppConfig, parseAppConfig } from './appConfig';
-export { type ApiProblem, readApiProblem } from './kit/apiProblem';
+export { type ApiProblem, answerProblem, readApiProblem, unansweredProblem } from './kit/apiProblem';
 export { sectionText } from './kit/useSectionText';
 export { LANGUAGE_STORAGE_KEY, readStoredLanguage, rememberLanguage } from './languageStorage';
 export { createQueryClient } from './queryClient';

@@ -46,22 +46,12 @@ export const FORBIDDEN_ENTRY = 'forbidden';
 export const PUBLIC_APP_ENTRIES = [...Object.values(PUBLIC_APP_PAGES), FORBIDDEN_ENTRY] as const;
 export type PublicAppEntry = (typeof PUBLIC_APP_ENTRIES)[number];
 
-/** Where the light public app's files go inside the shell's dist/, and the URL path they are served from. */
-export const PUBLIC_APP_DIR = 'public-app';
-
 /**
- * The signed-out pages drawn by antd at build time (the public-pages package): static HTML in both languages and a
- * small script each. The light public app builds the others (the landing page).
+ * The signed-out pages, each drawn by antd at build time (the public-pages package): static HTML in both languages
+ * and a small script each; the landing page's feed is put in by the server.
  */
-export const STATIC_PAGE_ENTRIES = ['login', 'thanks', 'confirm', 'unsubscribe', FORBIDDEN_ENTRY] as const;
-export type StaticPageEntry = (typeof STATIC_PAGE_ENTRIES)[number];
-
-export function isStaticPage(entry: PublicAppEntry): entry is StaticPageEntry {
-  return (STATIC_PAGE_ENTRIES as readonly string[]).includes(entry);
-}
-
-/** The light public app's entries: those not drawn at build time. */
-export const LIGHT_APP_ENTRIES = PUBLIC_APP_ENTRIES.filter((entry) => !isStaticPage(entry));
+export const STATIC_PAGE_ENTRIES = PUBLIC_APP_ENTRIES;
+export type StaticPageEntry = PublicAppEntry;
 
 /** The public-pages package's dist/, and the URL path its files are served from. */
 export const PUBLIC_PAGES_DIR = 'public-pages';

@@ -20,20 +20,22 @@ export interface ApiProblem {
   body: unknown;
 }
 
-/** The one reader of an API error (the answer every refusal carries, ApiErrorBody). */
-export function readApiProblem(error: unknown): ApiProblem {
-  if (!isAxiosError(error) || !error.response)
-    return {
-      kind: 'failed',
-      status: undefined,
-      unreachable: isAxiosError(error),
-      message: undefined,
-      said: undefined,
-      errors: [],
-      body: undefined,
-    };
-  const status = error.response.status;
-  const body = error.response.data as Partial<ApiErrorBody> | undefined;
+/** A call that got no answer (`unreachable`: network down, time-out) or failed before it was made. */
+export function unansweredProblem(unreachable: boolean): ApiProblem {
+  return {
+    kind: 'failed',
+    status: undefined,
+    unreachable,
+    message: undefined,
+    said: undefined,
+    errors: [],
+    body: undefined,
+  };
+}
+
+/** What an answer that is not a success says (its status and its JSON body, ApiErrorBody), whoever made the call. */
+export function answerProblem(status: number, data: unknown): ApiProblem {
+  const body = data as Partial<ApiErrorBody> | undefined;
   const message = typeof body?.message === 'string' ? body.message : undefined;
   return {
     kind: status >= 400 && status < 500 ? 'refused' : 'failed',
@@ -42,8 +44,14 @@ export function readApiProblem(error: unknown): ApiProblem {
     message,
     said: typeof body?.key === 'string' ? { key: body.key, params: body.params ?? {} } : undefined,
     errors: Array.isArray(body?.errors) ? body.errors.map(withKey) : [],
-    body: error.response.data,
+    body: data,
   };
+}
+
+/** The one reader of an API error of axios (the answer every refusal carries, ApiErrorBody). */
+export function readApiProblem(error: unknown): ApiProblem {
+  if (!isAxiosError(error) || !error.response) return unansweredProblem(isAxiosError(error));
+  return answerProblem(error.response.status, error.response.data);
 }
 
 /** 403: the caller lost the rights (e.g. demoted in another tab); the section closes. */

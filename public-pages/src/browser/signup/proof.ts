@@ -1,10 +1,10 @@
-// Loaded when a visitor sends an email or WhatsApp sign-up (see useSignupAction): fetches the server's ALTCHA
-// challenge and solves it off the main thread, in Web Workers, or where there are none in small awaited steps.
-import { api } from '@ummahnotify/client/public-app';
+// Loaded when a visitor sends an email or WhatsApp sign-up (actions.ts): fetches the server's ALTCHA challenge and
+// solves it off the main thread, in Web Workers, or where there are none in small awaited steps.
 import { SIGNUP_API } from '@ummahnotify/core';
-import type { Proof, ProofChallenge } from '@ummahnotify/domain';
+import type { AppConfig, Proof, ProofChallenge } from '@ummahnotify/domain';
 import { solveChallenge, solveChallengeWorkers } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { getJson } from './call';
 import { ProofUnsolved } from './proofUnsolved';
 
 /** Longer than any phone needs (about 2 s): a browser this slow is told so rather than left waiting. */
@@ -24,8 +24,8 @@ async function solve(challenge: ProofChallenge) {
   return solveChallenge({ challenge, deriveKey, timeout: TIMEOUT_MS });
 }
 
-export async function solveProof(): Promise<Proof> {
-  const challenge = (await api.get<ProofChallenge>(SIGNUP_API.challenge)).data;
+export async function solveProof(config: AppConfig): Promise<Proof> {
+  const challenge = await getJson<ProofChallenge>(config, SIGNUP_API.challenge);
   let solution: Awaited<ReturnType<typeof solve>>;
   try {
     solution = await solve(challenge);

@@ -1,0 +1,41 @@
+import type { AppConfig } from '@ummahnotify/domain';
+import { callApi } from '../page';
+
+/**
+ * A call that did not succeed: the answer's status and JSON body, or no status when there was no answer. texts.ts
+ * reads it (the reader of refusals comes with the texts, fetched when the visitor turns to the form).
+ */
+export class CallFailed extends Error {
+  constructor(
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(`call failed: ${status ?? 'no answer'}`);
+  }
+}
+
+async function answer<T>(request: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch {
+    throw new CallFailed();
+  }
+  const data = await response.json().catch(() => undefined);
+  if (!response.ok) throw new CallFailed(response.status, data);
+  return data as T;
+}
+
+export function getJson<T>(config: AppConfig, path: string): Promise<T> {
+  return answer<T>(callApi(config, path));
+}
+
+export function postJson<T = unknown>(config: AppConfig, path: string, body: unknown): Promise<T> {
+  return answer<T>(
+    callApi(config, path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}

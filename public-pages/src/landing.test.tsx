@@ -1,0 +1,312 @@
+import { webcrypto } from 'node:crypto';
+import { fireEvent, waitFor, within } from '@testing-library/dom';
+import { SIGNUP_API } from '@ummahnotify/core';
+import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
+import { shell } from '@ummahnotify/domain/catalogues/shell';
+import { signup } from '@ummahnotify/domain/catalogues/signup';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { type Answer, frame, openPage, type Route } from '../test/openPage';
+
+// The texts come from the catalogues (docs/product/screens.md#landing says which), never from the page's markup.
+const OPTIONS: SignupOptions = {
+  webpush: { enabled: false, publicKey: null },
+  email: { enabled: true },
+  telegram: { enabled: true, bot: 'ummah_bot' },
+  whatsapp: { enabled: true },
+};
+
+jest.setTimeout(30_000);
+
+// jsdom has no WebCrypto digest functions: the browser's PBKDF2 is Node's here.
+Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+
+const HMAC_KEY = 'the test server key';
+/** A challenge as the server makes it, by altcha-lib: the page must find this counter (low, to be quick). */
+const newChallenge = async (counter = 50) =>
+  (await createChallenge({
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 100,
+    counter,
+    deriveKey,
+    expiresAt: new Date(Date.now() + 600_000),
+    hmacSignatureSecret: HMAC_KEY,
+  })) as ProofChallenge;
+
+const shown = () => frame(document.documentElement.lang === 'ta' ? 'ta' : 'en');
+const view = () => within(shown());
+
+async function openLanding(routes: Record<string, Route>, { options = OPTIONS, language = 'en' as 'en' | 'ta' } = {}) {
+  const opened = await openPage(
+    'landing',
+    '/',
+    {
+      [`GET ${SIGNUP_API.options}`]: { status: 200, body: options },
+      [`GET ${SIGNUP_API.challenge}`]: async () => ({ status: 200, body: await newChallenge() }),
+      ...routes,
+    },
+    { language },
+  );
+  await waitFor(() => expect(shown().querySelector('[data-options="ready"]')).toBeVisible());
+  return opened;
+}
+
+/** A channel of the switch laid out across (the page's CSS shows it or the stacked one by width; jsdom has no width). */
+const channelSwitch = () => within(shown().querySelector<HTMLElement>('[data-channel-switch="row"]') as HTMLElement);
+const channel = (name: RegExp) =>
+  fireEvent.click(channelSwitch().getByRole('radio', { name }).closest('label') as Element);
+const type = (label: string, value: string) => fireEvent.input(view().getByLabelText(label), { target: { value } });
+const press = (name: string | RegExp) => fireEvent.click(view().getByRole('button', { name }));
+const submit = (name: string) => fireEvent.submit(view().getByRole('button', { name }).closest('form') as Element);
+const posts = (calls: string[]) => calls.filter((c) => c.startsWith('POST'));
+const accepted = (body: unknown): Answer => ({ status: 202, body });
+
+describe('the landing page (docs/product/screens.md#landing)', () => {
+  it('says what the service is in both languages, and staff find the way to sign in without any script', async () => {
+    await openLanding({});
+    expect(view().getByRole('heading', { level: 1 })).toBeVisible();
+    expect(view().getByText(shell.en.landingTagline)).toBeVisible();
+    expect(view().getByRole('link', { name: shell.en.goToLogin })).toHaveAttribute('href', '/login');
+    expect(within(frame('ta')).getByText(shell.ta.landingTagline)).toBeInTheDocument();
+    expect(within(frame('ta')).getByRole('heading', { name: signup.ta.title, hidden: true })).toBeInTheDocument();
+  });
+
+  it('holds each id once: the Tamil frame has its own field ids, so its labels name its own fields', async () => {
+    await openLanding({});
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.length).toBeGreaterThan(4);
+    expect(new Set(ids).size).toBe(ids.length);
+    const tamilEmail = within(frame('ta')).getByLabelText(signup.ta.emailLabel);
+    expect(frame('ta').contains(tamilEmail)).toBe(true);
+  });
+
+  it('offers only the channels the server has on (web push is off here), the first of them chosen', async () => {
+    await openLanding({});
+    expect(channelSwitch().getByRole('radio', { name: /This browser/ })).toBeDisabled();
+    expect(channelSwitch().getByRole('radio', { name: /Email/ })).toBeChecked();
+    expect(channelSwitch().getByRole('radio', { name: /WhatsApp/ })).toBeEnabled();
+    expect(view().getByLabelText(signup.en.emailLabel)).toBeVisible();
+    // the arrow keys move past the channels that are off, as antd's Segmented does
+    fireEvent.keyDown(channelSwitch().getByRole('radiogroup'), { key: 'ArrowLeft' });
+    expect(channelSwitch().getByRole('radio', { name: /WhatsApp/ })).toBeChecked();
+    expect(view().getByLabelText(signup.en.whatsappPhoneLabel)).toBeVisible();
+  });
+
+  it('checks the address with the shared schema, then asks the server to mail a confirmation link', async () => {
+    const { calls, bodies } = await openLanding({
+      [`POST ${SIGNUP_API.email}`]: accepted({ status: 'confirmation-sent' }),
+    });
+    type(signup.en.emailLabel, 'not an address');
+    submit(signup.en.emailButton);
+    expect(await view().findByText(signup.en['error.emailInvalid'])).toBeVisible();
+    expect(view().getByLabelText(signup.en.emailLabel)).toHaveValue('not an address');
+    expect(posts(calls)).toEqual([]);
+
+    type(signup.en.emailLabel, ' Siti@Example.SG ');
+    fireEvent.click(view().getByRole('radio', { name: signup.en.languageTa }));
+    submit(signup.en.emailButton);
+    expect(await view().findByText(signup.en.emailSent.replace('{{email}}', 'siti@example.sg'))).toBeVisible();
+    expect(view().queryByText(signup.en['error.emailInvalid'])).not.toBeInTheDocument();
+    expect(bodies).toEqual([
+      { email: 'siti@example.sg', topics: ['janaza', 'events'], language: 'ta', altcha: expect.any(Object) },
+    ]);
+  });
+
+  it('solves the challenge before posting, saying so on the button and to screen readers', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const challenge = await newChallenge(120);
+    const { bodies } = await openLanding({
+      // the challenge answers only when released, so the page is seen while it works on the proof
+      [`GET ${SIGNUP_API.challenge}`]: async () => {
+        await held;
+        return { status: 200, body: challenge };
+      },
+      [`POST ${SIGNUP_API.email}`]: accepted({ status: 'confirmation-sent' }),
+    });
+    type(signup.en.emailLabel, 'amir@example.sg');
+    submit(signup.en.emailButton);
+    expect(await view().findByRole('button', { name: signup.en.proofChecking })).toBeVisible();
+    expect(shown().querySelector('[data-panel="email"] [role="status"]')).toHaveTextContent(signup.en.proofChecking);
+    release();
+    expect(await view().findByText(/Check your inbox/)).toBeVisible();
+    expect(view().getByRole('button', { name: signup.en.emailButton })).toBeVisible();
+    // what the page posted is what altcha-lib verifies on the server: this challenge, solved
+    const [{ altcha }] = bodies as { altcha: { challenge: ProofChallenge; solution: { counter: number } } }[];
+    expect(altcha.challenge).toEqual(challenge);
+    expect(altcha.solution.counter).toBe(120);
+    const verdict = await verifySolution({ ...altcha, deriveKey, hmacSignatureSecret: HMAC_KEY } as Parameters<
+      typeof verifySolution
+    >[0]);
+    expect(verdict.verified).toBe(true);
+  });
+
+  it('says so when the challenge cannot be fetched, and posts nothing', async () => {
+    const { calls } = await openLanding({ [`GET ${SIGNUP_API.challenge}`]: { status: 0 } });
+    type(signup.en.emailLabel, 'a@example.sg');
+    submit(signup.en.emailButton);
+    expect(await view().findByText(signup.en.networkError)).toBeVisible();
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('needs at least one topic before anything is sent', async () => {
+    const { calls } = await openLanding({});
+    fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicJanaza }));
+    fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicEvents }));
+    expect(view().getByRole('checkbox', { name: signup.en.topicEvents })).not.toBeChecked();
+    expect(await view().findByText(signup.en['error.topicsRequired'])).toBeVisible();
+    type(signup.en.emailLabel, 'a@example.sg');
+    submit(signup.en.emailButton);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts(calls)).toEqual([]);
+    fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicEvents }));
+    expect(view().queryByText(signup.en['error.topicsRequired'])).not.toBeInTheDocument();
+  });
+
+  it('shows the server message of a 429', async () => {
+    await openLanding({
+      [`POST ${SIGNUP_API.email}`]: { status: 429, body: { code: 429, message: 'Too many sign-ups: wait 10 minutes' } },
+    });
+    type(signup.en.emailLabel, 'a@example.sg');
+    submit(signup.en.emailButton);
+    expect(await view().findByText('Too many sign-ups: wait 10 minutes')).toBeVisible();
+  });
+
+  it('opts in on WhatsApp with an 8-digit number (+65 assumed) and the code sent there', async () => {
+    const { bodies } = await openLanding({
+      [`POST ${SIGNUP_API.whatsapp}`]: accepted({ status: 'confirmation-sent' }),
+      [`POST ${SIGNUP_API.whatsappConfirm}`]: { status: 200, body: { status: 'subscribed' } },
+    });
+    channel(/WhatsApp/);
+    type(signup.en.whatsappPhoneLabel, '1234 5678');
+    submit(signup.en.whatsappSendCode);
+    expect(await view().findByText(signup.en['error.phoneInvalid'])).toBeVisible();
+
+    type(signup.en.whatsappPhoneLabel, '8123 4567');
+    submit(signup.en.whatsappSendCode);
+    expect(await view().findByText(signup.en.whatsappCodeSent.replace('{{phone}}', '+6581234567'))).toBeVisible();
+    type(signup.en.whatsappCodeLabel, '12345');
+    submit(signup.en.whatsappConfirm);
+    expect(await view().findByText(signup.en['error.codeInvalid'])).toBeVisible();
+    type(signup.en.whatsappCodeLabel, '123456');
+    submit(signup.en.whatsappConfirm);
+    expect(await view().findByText(signup.en.whatsappDone.replace('{{phone}}', '+6581234567'))).toBeVisible();
+    expect(view().queryByRole('button', { name: signup.en.whatsappConfirm })).not.toBeInTheDocument();
+    expect(bodies).toEqual([
+      { phone: '+6581234567', topics: ['janaza', 'events'], language: 'en', altcha: expect.any(Object) },
+      { phone: '+6581234567', code: '123456' },
+    ]);
+    // another number starts again from the number
+    press(signup.en.whatsappOtherNumber);
+    expect(view().getByLabelText(signup.en.whatsappPhoneLabel)).toBeVisible();
+  });
+
+  it('opens the Telegram deep link and shows it as a link too', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    const { bodies } = await openLanding({
+      [`POST ${SIGNUP_API.telegram}`]: { status: 200, body: { link: 'https://t.me/ummah_bot?start=abc' } },
+    });
+    channel(/Telegram/);
+    fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicEvents }));
+    press(signup.en.telegramButton);
+    expect(await view().findByRole('link', { name: 'https://t.me/ummah_bot?start=abc' })).toHaveAttribute(
+      'href',
+      'https://t.me/ummah_bot?start=abc',
+    );
+    expect(open).toHaveBeenCalledWith('https://t.me/ummah_bot?start=abc', '_blank', 'noopener,noreferrer');
+    expect(bodies).toEqual([{ topics: ['janaza'], language: 'en' }]);
+  });
+
+  it('speaks Tamil, and defaults the message language to the language on screen', async () => {
+    await openLanding({}, { language: 'ta' });
+    expect(view().getByRole('heading', { name: signup.ta.title })).toBeVisible();
+    expect(view().getByRole('radio', { name: signup.ta.languageTa })).toBeChecked();
+    type(signup.ta.emailLabel, 'x');
+    submit(signup.ta.emailButton);
+    expect(await view().findByText(signup.ta['error.emailInvalid'])).toBeVisible();
+  });
+
+  it('keeps the choices and what was typed when the visitor switches language, and answers in the new one', async () => {
+    await openLanding({});
+    channel(/WhatsApp/);
+    fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicEvents }));
+    type(signup.en.whatsappPhoneLabel, '1234 5678');
+    fireEvent.click(within(frame('en')).getByTitle('தமிழ்'));
+    expect(document.documentElement.lang).toBe('ta');
+    expect(view().getByLabelText(signup.ta.whatsappPhoneLabel)).toHaveValue('1234 5678');
+    expect(view().getByRole('checkbox', { name: signup.ta.topicEvents })).not.toBeChecked();
+    submit(signup.ta.whatsappSendCode);
+    expect(await view().findByText(signup.ta['error.phoneInvalid'])).toBeVisible();
+  });
+
+  it("shows the server's refusal in Tamil from its catalogue key, not its English message", async () => {
+    await openLanding(
+      {
+        [`POST ${SIGNUP_API.whatsapp}`]: {
+          status: 503,
+          body: {
+            code: 503,
+            message: 'WhatsApp sign-up is not available right now. Please choose another way.',
+            key: 'server.whatsappOff',
+            params: {},
+          },
+        },
+      },
+      { language: 'ta' },
+    );
+    channel(/WhatsApp/);
+    type(signup.ta.whatsappPhoneLabel, '8123 4567');
+    submit(signup.ta.whatsappSendCode);
+    expect(await view().findByText('WhatsApp பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.')).toBeVisible();
+    expect(view().queryByText(/not available right now/)).not.toBeInTheDocument();
+  });
+
+  it("says the server's refused field in Tamil from the field's key, not the English 'Please check your input'", async () => {
+    await openLanding(
+      {
+        [`POST ${SIGNUP_API.whatsapp}`]: {
+          status: 400,
+          body: {
+            code: 400,
+            message: 'Please check your input: phone Enter an 8-digit Singapore number',
+            errors: [
+              {
+                path: 'phone',
+                message: 'Enter an 8-digit Singapore number',
+                key: 'signup:error.phoneInvalid',
+                params: {},
+              },
+            ],
+          },
+        },
+      },
+      { language: 'ta' },
+    );
+    channel(/WhatsApp/);
+    type(signup.ta.whatsappPhoneLabel, '8123 4567');
+    submit(signup.ta.whatsappSendCode);
+    expect(await view().findByText(signup.ta['error.phoneInvalid'])).toBeVisible();
+    expect(view().queryByText(/Please check your input/)).not.toBeInTheDocument();
+  });
+
+  it('a refusal whose key the page does not know is shown as the server said it', async () => {
+    await openLanding({
+      [`POST ${SIGNUP_API.email}`]: {
+        status: 400,
+        body: { code: 400, message: 'Something new the server says', key: 'server.somethingNew', params: {} },
+      },
+    });
+    type(signup.en.emailLabel, 'a@example.sg');
+    submit(signup.en.emailButton);
+    expect(await view().findByText('Something new the server says')).toBeVisible();
+  });
+
+  it('says so when the options cannot be loaded, after asking once more', async () => {
+    const { calls } = await openPage('landing', '/', { [`GET ${SIGNUP_API.options}`]: { status: 0 } });
+    expect(view().getByText(signup.en.optionsLoading)).toBeVisible();
+    expect(await view().findByText(signup.en.optionsFailed)).toBeVisible();
+    expect(calls.filter((c) => c.endsWith(SIGNUP_API.options))).toHaveLength(2);
+  });
+});
