@@ -1,5 +1,4 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { theme } from '@ummahnotify/client/public-app';
 import { LANGUAGES } from '@ummahnotify/core';
 import { App, ConfigProvider } from 'antd';
 import { PurgeCSS } from 'purgecss';
@@ -7,9 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { PageFrame } from './PageFrame';
 import type { StaticPage } from './pages';
 import { textsOf } from './texts';
-
-/** The dashboard's theme with unhashed class names and a fixed variables key, as the light public app's. */
-const PAGE_THEME = { ...theme, hashed: false, cssVar: { key: 'un-public' } };
+import { PAGE_THEME } from './theme';
 
 /** The frame of the language `<html lang>` names is shown; the page's script sets it before the body is drawn. */
 const LANGUAGE_CSS = `${LANGUAGES.map((l) => `html:not([lang="${l}"]) [data-lang="${l}"]`).join(',\n')} { display: none; }`;
