@@ -1,11 +1,7 @@
 import { FEED_API } from '@ummahnotify/core';
 import type { FeedResponse } from '@ummahnotify/domain';
 
-/**
- * The name of the landing page's empty `<div data-feed-slot="<language>"></div>`, one in each language frame, which
- * the server fills with the feed of that language for each request (renderFeed.tsx, fillFeedSlots).
- */
-export const FEED_SLOT = 'feed-slot';
+export { FEED_SLOT } from './feedSlot';
 
 /**
  * A feed with every variant its cards can draw: a notice with a photo, a place (postal code and map link) and a note,

@@ -8,9 +8,9 @@ import { renderToString } from 'react-dom/server';
 import { textsOf } from '../texts';
 import { PAGE_THEME } from '../theme';
 import { FeedSection } from './Feed';
-import { FEED_SLOT } from './feedSample';
+import { feedSlot } from './feedSlot';
 
-export { FEED_SLOT } from './feedSample';
+export { FEED_SLOT, feedSlot, hasFeedSlots } from './feedSlot';
 
 /**
  * The feed's section in one language as HTML: antd's markup alone. Its CSS is not written here: the landing page's
@@ -24,14 +24,6 @@ export function renderFeed(feed: FeedResponse | null, language: Language): strin
       </ConfigProvider>
     </StyleProvider>,
   );
-}
-
-/** The empty slot of a language in the landing page, as the page's build writes it. */
-export const feedSlot = (language: Language) => `<div data-${FEED_SLOT}="${language}"></div>`;
-
-/** Whether the page has an empty slot for the feed of `language`. */
-export function hasFeedSlot(page: string, language: Language): boolean {
-  return page.includes(feedSlot(language));
 }
 
 /**
