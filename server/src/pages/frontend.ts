@@ -17,7 +17,7 @@ import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { body } from '../web/errors';
-import { landingPages } from './landing';
+import { encodingFor, landingPages } from './landing';
 import { noticePreviewTags, withPreview } from './notice-preview';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -118,9 +118,16 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     const isLanding = chosen.file === pageFile('/').file && page !== older.at(-1);
     if (isLanding) {
       const preview = await noticePreviewTags(db, request.url, config.publicUrl);
-      const { page: html, filled } = await landing.withFeed(join(dists[page.dist], page.file), request.log);
-      if (preview || filled)
-        return reply.type('text/html; charset=utf-8').send(preview ? withPreview(html, preview) : html);
+      const { page: html, filled, encoded } = await landing.withFeed(join(dists[page.dist], page.file), request.log);
+      reply.type('text/html; charset=utf-8');
+      if (preview) return reply.send(withPreview(html, preview));
+      if (filled) {
+        // Compressed as the built files are (the page differs only when the feed does: kept compressed).
+        reply.header('Vary', 'Accept-Encoding');
+        const encoding = encodingFor(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(html);
+        return reply.header('Content-Encoding', encoding).send(await encoded(encoding));
+      }
     }
     return reply.sendFile(page.file, dists[page.dist]);
   });

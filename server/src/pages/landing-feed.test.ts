@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { JSDOM } from 'jsdom';
 import { engines } from '../../test/support/databases';
@@ -163,6 +164,23 @@ for (const engine of engines()) {
         await server.app.db.schema.alterTable('events_away').renameTo('events').execute();
       }
       assert.match(feedOf(await page('/')).en, /Family day/);
+    });
+
+    test('the page with the feed is sent compressed, as the built files are, to a browser that accepts it', async () => {
+      const inject = (encoding?: string) =>
+        server.app.inject({ url: '/', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const plain = await inject();
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.match(feedOf(plain.body).en, /Family day/);
+      const br = await inject('gzip, deflate, br');
+      assert.equal(br.headers['content-encoding'], 'br');
+      assert.match(String(br.headers.vary), /accept-encoding/i);
+      assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+      const gz = await inject('gzip');
+      assert.equal(gz.headers['content-encoding'], 'gzip');
+      assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
+      assert.equal((await inject('br;q=0, gzip')).headers['content-encoding'], 'gzip');
+      assert.ok(br.rawPayload.length < plain.rawPayload.length / 2);
     });
 
     test('a landing page built without slots (a build from before) is sent as it is, the new file read at once', async () => {
