@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@ummahnotify/core';
 import { common } from '@ummahnotify/domain/catalogues/common';
+import { prayer } from '@ummahnotify/domain/catalogues/prayer';
 import { shell } from '@ummahnotify/domain/catalogues/shell';
 import { signup } from '@ummahnotify/domain/catalogues/signup';
 import i18next, { type TFunction } from 'i18next';
@@ -7,10 +8,12 @@ import i18next, { type TFunction } from 'i18next';
 /** The catalogues the signed-out pages say things with, read at build time: no translation code reaches the browser. */
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { common: common[l], shell: shell[l], signup: signup[l] }])),
+  resources: Object.fromEntries(
+    LANGUAGES.map((l) => [l, { common: common[l], prayer: prayer[l], shell: shell[l], signup: signup[l] }]),
+  ),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: ['common', 'shell', 'signup'],
+  ns: ['common', 'prayer', 'shell', 'signup'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,

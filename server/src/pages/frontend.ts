@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { body } from '../web/errors';
+import { encodingFor, landingPages } from './landing';
 import { noticePreviewTags, withPreview } from './notice-preview';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -88,6 +88,7 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     });
   }
 
+  const landing = landingPages(db);
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
@@ -105,11 +106,21 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
     reply.header('Cache-Control', 'no-cache');
-    const isLanding = page.file === pageFile('/').file;
-    const preview = isLanding ? await noticePreviewTags(db, request.url, config.publicUrl) : undefined;
-    if (preview) {
-      const landing = await readFile(join(dists[page.dist], page.file), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(withPreview(landing, preview));
+    // The landing page (an older build's included, not the dashboard's index.html of a build from before it) gets
+    // the public feed in its slots, and a notice link's preview in its head.
+    const isLanding = chosen.file === pageFile('/').file && page !== older.at(-1);
+    if (isLanding) {
+      const preview = await noticePreviewTags(db, request.url, config.publicUrl);
+      const { page: html, filled, encoded } = await landing.withFeed(join(dists[page.dist], page.file), request.log);
+      reply.type('text/html; charset=utf-8');
+      if (preview) return reply.send(withPreview(html, preview));
+      if (filled) {
+        // Compressed as the built files are (the page differs only when the feed does: kept compressed).
+        reply.header('Vary', 'Accept-Encoding');
+        const encoding = encodingFor(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(html);
+        return reply.header('Content-Encoding', encoding).send(await encoded(encoding));
+      }
     }
     return reply.sendFile(page.file, dists[page.dist]);
   });

@@ -9,15 +9,7 @@ import { janazaWhenAndPlace } from '../../delivery/messages';
 import { HttpError } from '../../web/errors';
 import { hasEtag, sendImage } from '../uploads/send';
 import { type CalendarEvent, calendarFile } from './ics';
-import {
-  publicImageOwner,
-  publicNotice,
-  publishedEvent,
-  toFeedEvent,
-  toFeedJanaza,
-  upcomingEvents,
-  upcomingJanaza,
-} from './store';
+import { publicFeed, publicImageOwner, publicNotice, publishedEvent } from './store';
 
 /** FEED_API.janazaIcs(id) and eventIcs(id) end in `<id>.ics`; the route takes the whole file name. */
 const ICS_ROUTES = { janaza: '/api/public/feed/janaza/:file', events: '/api/public/feed/events/:file' } as const;
@@ -51,13 +43,8 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
   const host = new URL(config.publicUrl).host;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    FEED_API.feed,
-    { schema: { response: { 200: feedResponseSchema } }, config: { access: 'public' } },
-    async () => {
-      const [janaza, events] = await Promise.all([upcomingJanaza(db), upcomingEvents(db)]);
-      return { janaza: janaza.map(toFeedJanaza), events: events.map(toFeedEvent) };
-    },
+  r.get(FEED_API.feed, { schema: { response: { 200: feedResponseSchema } }, config: { access: 'public' } }, async () =>
+    publicFeed(db),
   );
 
   const sendCalendar = (

@@ -1,5 +1,11 @@
 import { FEED_API } from '@ummahnotify/core';
-import { type FeedEvent, type FeedJanaza, feedEventSchema, feedJanazaSchema } from '@ummahnotify/domain';
+import {
+  type FeedEvent,
+  type FeedJanaza,
+  type FeedResponse,
+  feedEventSchema,
+  feedJanazaSchema,
+} from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
 import { type EventRow, toEvent } from '../events/json';
 import { type JanazaRow, toNotice } from '../janaza/json';
@@ -47,6 +53,15 @@ export async function upcomingEvents(db: Db): Promise<EventRow[]> {
     .orderBy('id', 'asc')
     .limit(FEED_LIMIT)
     .execute();
+}
+
+/**
+ * The public feed (FEED_API.feed, and the landing page the server draws it in): upcoming public notices and
+ * published events, as the public sees them.
+ */
+export async function publicFeed(db: Db): Promise<FeedResponse> {
+  const [janaza, events] = await Promise.all([upcomingJanaza(db), upcomingEvents(db)]);
+  return { janaza: janaza.map(toFeedJanaza), events: events.map(toFeedEvent) };
 }
 
 /** A notice the public may see (approved, not private), whatever its date. */

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LANGUAGES, type Language } from '@ummahnotify/core';
+import type { FeedResponse } from '@ummahnotify/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { hasFeedSlots } from 'public-pages/feed-slot';
+import type { Db } from '../db/connect';
+import { publicFeed } from '../features/feed/store';
+
+/** How many versions of the feed keep their HTML: the current one and the few before it. */
+const KEPT_FEEDS = 4;
+
+/** What the builds write beside each file (scripts/precompress.mjs), done here once for each page sent. */
+const ENCODERS = {
+  br: (page: string) =>
+    promisify(brotliCompress)(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) as Promise<Buffer>,
+  gzip: (page: string) => promisify(gzip)(page, { level: 9 }) as Promise<Buffer>,
+} as const;
+export type Encoding = keyof typeof ENCODERS;
+
+/** The encoding to send a page in, for the request's Accept-Encoding (brotli first); undefined: as it is. */
+export function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+    .map(([name]) => name.trim().toLowerCase());
+  return (Object.keys(ENCODERS) as Encoding[]).find((encoding) => accepted.includes(encoding));
+}
+
+/** Keeps the latest `size` values of a map, the one just used last. */
+function remember<V>(map: Map<string, V>, key: string, value: V, size: number): V {
+  map.delete(key);
+  map.set(key, value);
+  for (const old of map.keys()) if (map.size > size) map.delete(old);
+  return value;
+}
+
+type FeedRenderer = typeof import('public-pages/feed');
+/**
+ * The feed's renderer (antd, React's server renderer), loaded by the first landing page that has feed slots: a server
+ * or a test that never sends one does not load it.
+ */
+let renderer: Promise<FeedRenderer> | undefined;
+function feedRenderer(): Promise<FeedRenderer> {
+  renderer ??= import('public-pages/feed');
+  return renderer;
+}
+
+/**
+ * The landing page as it is sent: the built page (read once, and again when its file changes) with the public feed
+ * drawn by the server in each language frame's slot (public-pages/src/landing/), so the feed is there without
+ * JavaScript. The feed is read for each request; its HTML is drawn again only when the feed changed (a notice or an
+ * event was added, changed, withdrawn or has passed), kept by a hash of the feed. A page built without slots (a build
+ * from before) is left as it is.
+ */
+export function landingPages(db: Db) {
+  let file: { path: string; mtimeMs: number; size: number; html: string } | undefined;
+  /** The feed's HTML in each language, by the hash of the feed (null: it could not be read), the latest last. */
+  const drawn = new Map<string, Record<Language, string>>();
+  /** The page with the feed, compressed, by the page's file, the feed and the encoding. */
+  const compressed = new Map<string, Promise<Buffer>>();
+
+  /** The page's file and which version of it (its path, time and size). */
+  async function read(path: string): Promise<{ html: string; version: string }> {
+    const { mtimeMs, size } = await stat(path);
+    if (file?.path !== path || file.mtimeMs !== mtimeMs || file.size !== size)
+      file = { path, mtimeMs, size, html: await readFile(path, 'utf8') };
+    return { html: file.html, version: `${path}:${mtimeMs}:${size}` };
+  }
+
+  async function feedHtml(log: FastifyBaseLogger): Promise<{ key: string; html: Record<Language, string> }> {
+    let feed: FeedResponse | null = null;
+    try {
+      feed = await publicFeed(db);
+    } catch (error) {
+      // The error serializer hides credentials in URLs (web/log-redaction.ts).
+      log.error({ err: error }, 'landing page: the public feed could not be read; the page says so');
+    }
+    const key = feed === null ? 'failed' : createHash('sha256').update(JSON.stringify(feed)).digest('base64url');
+    let html = drawn.get(key);
+    if (!html) {
+      const { renderFeed } = await feedRenderer();
+      html = Object.fromEntries(LANGUAGES.map((language) => [language, renderFeed(feed, language)])) as Record<
+        Language,
+        string
+      >;
+    }
+    return { key, html: remember(drawn, key, html, KEPT_FEEDS) };
+  }
+
+  return {
+    /**
+     * The landing page of `path` with the feed in its slots (`filled`), or as the file is when it has none. `log`:
+     * the request's, for a feed that could not be read. `encoded(encoding)`: the filled page compressed, done once
+     * for each version of the page and of the feed.
+     */
+    async withFeed(
+      path: string,
+      log: FastifyBaseLogger,
+    ): Promise<{ page: string; filled: boolean; encoded: (encoding: Encoding) => Promise<Buffer> }> {
+      const { html: page, version } = await read(path);
+      const encodedAs = (html: string, key: string) => (encoding: Encoding) =>
+        compressed.get(`${key}:${encoding}`) ??
+        remember(compressed, `${key}:${encoding}`, ENCODERS[encoding](html), KEPT_FEEDS * 2);
+      if (!hasFeedSlots(page)) return { page, filled: false, encoded: encodedAs(page, `${version}:none`) };
+      const { key, html } = await feedHtml(log);
+      const { fillFeedSlots } = await feedRenderer();
+      const filled = fillFeedSlots(page, (language) => html[language]);
+      return { page: filled, filled: true, encoded: encodedAs(filled, `${version}:${key}`) };
+    },
+  };
+}
