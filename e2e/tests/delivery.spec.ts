@@ -54,9 +54,12 @@ test.beforeAll(() =>
   insertMasjid({ id: PROVIDER.id, name: PROVIDER.name, lastName: 'Istiqamah', postal: '408564', contact: '67441234' }),
 );
 
-/** The channel picker is a segmented control: its radios are hidden behind their labels. */
+/**
+ * The channel picker is a segmented control: its radios are hidden behind their labels. The page holds it laid out
+ * across and stacked, in each language's frame: the one on screen.
+ */
 async function chooseChannel(page: Page, label: string) {
-  await page.locator('.ant-segmented-item').filter({ hasText: label }).click();
+  await page.locator('.ant-segmented-item:visible').filter({ hasText: label }).click();
 }
 
 async function chooseLanguage(page: Page, language: 'en' | 'ta') {

@@ -40,12 +40,13 @@ function ProvingStatus({ t }: { t: Texts }) {
  * The four channels as antd's Segmented: side by side, or (`stacked`, a phone: four labels do not fit across, Tamil
  * least of all) one under the other. Both are in the page; the page's CSS shows the one for the screen's width.
  */
-function ChannelSwitch({ t, stacked }: { t: Texts; stacked: boolean }) {
+function ChannelSwitch({ t, language, stacked }: { t: Texts; language: Language; stacked: boolean }) {
   return (
     <div data-channel-switch={stacked ? 'stack' : 'row'}>
       <Segmented<Channel>
         block
         vertical={stacked}
+        name={fieldId(`channel-${stacked ? 'stack' : 'row'}`, language)}
         aria-label={t('signup:channelLabel')}
         value="webpush"
         options={CHANNELS.map((channel) => ({
@@ -328,13 +329,7 @@ function OutcomeLooks() {
     <>
       {OUTCOME_TYPES.map((type) => (
         <template key={type} data-outcome-look={type}>
-          <Alert
-            type={type}
-            showIcon
-            role={type === 'error' ? 'alert' : 'status'}
-            title={<Slot />}
-            style={{ marginTop: 12 }}
-          />
+          <Alert type={type} showIcon role={type === 'error' ? 'alert' : 'status'} title={<Slot />} />
         </template>
       ))}
     </>
@@ -391,13 +386,17 @@ export function SignupSection({ t, language }: { t: Texts; language: Language })
           <div style={{ height: 48 }} />
         </Spin>
       </div>
+      {/* Without scripts nothing can be sent (the proof of work, web push): the page's CSS shows this instead. */}
+      <div data-options="no-script">
+        <Alert type="info" showIcon title={t('signup:optionsNeedScript')} />
+      </div>
       <div data-options="failed" hidden>
         <Alert type="warning" showIcon title={t('signup:optionsFailed')} />
       </div>
       <div data-options="ready" hidden>
         <Flex vertical gap={16}>
-          <ChannelSwitch t={t} stacked={false} />
-          <ChannelSwitch t={t} stacked />
+          <ChannelSwitch t={t} language={language} stacked={false} />
+          <ChannelSwitch t={t} language={language} stacked />
           <div data-panel="off" hidden>
             <Alert type="info" showIcon role="status" title={t('signup:channelOff')} />
           </div>

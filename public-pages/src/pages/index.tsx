@@ -24,8 +24,16 @@ export interface StaticPage {
   styleOnly?: (t: Texts, language: Language) => ReactElement;
 }
 
-/** A phone gets the channels one under the other (as the dashboard's useIsMobile decides), a wider screen across. */
-const CHANNEL_SWITCH_CSS = `@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px) { [data-channel-switch="row"] { display: none; } }
+/**
+ * A phone gets the channels one under the other (as the dashboard's useIsMobile decides), a wider screen across.
+ * Without scripts, the sign-up says it needs them instead of waiting for the channels. An outcome's place takes no
+ * room until there is one: in a panel laid out by antd's Flex its gap spaces it, in a form its margin.
+ */
+const LANDING_CSS = `[data-outcome] { display: contents; }
+form [data-outcome]:not(:empty) { display: block; margin-top: 12px; }
+@media (scripting: none) { [data-options="loading"] { display: none; } }
+@media (scripting: enabled) { [data-options="no-script"] { display: none; } }
+@media (max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px) { [data-channel-switch="row"] { display: none; } }
 @media (min-width: ${MOBILE_BREAKPOINT_PX}px) { [data-channel-switch="stack"] { display: none; } }`;
 
 /** Each page the signed-out visitor meets, drawn by antd at build time. */
@@ -34,8 +42,14 @@ export const STATIC_PAGES: Record<StaticPageEntry, StaticPage> = {
     body: (t, language) => <LandingPage t={t} language={language} />,
     script: 'landing',
     wide: true,
-    css: CHANNEL_SWITCH_CSS,
-    styleOnly: (t, language) => <FeedSection t={t} language={language} feed={FEED_SAMPLE} />,
+    css: LANDING_CSS,
+    styleOnly: (t, language) => (
+      <>
+        <FeedSection t={t} language={language} feed={FEED_SAMPLE} />
+        <FeedSection t={t} language={language} feed={null} />
+        <FeedSection t={t} language={language} feed={{ janaza: [], events: [] }} />
+      </>
+    ),
   },
   login: { body: (t) => <LoginPage t={t} />, script: 'login' },
   thanks: { body: (t) => <ThanksPage t={t} />, script: 'thanks' },

@@ -2,9 +2,9 @@
 // calls of the four channels. Every change goes into the state, and view.ts shows it in both language frames.
 import { type Language, SIGNUP_API, TOPICS, type Topic } from '@ummahnotify/core';
 import type { AppConfig, SignupOptions } from '@ummahnotify/domain';
-import { CallFailed, getJson, postJson } from './call';
+import { getJson, isCallFailed, postJson } from './call';
 import { CHANNELS, type Channel } from './names';
-import { ProofUnsolved } from './proofUnsolved';
+import { isProofUnsolved } from './proofUnsolved';
 import { available, chosenChannel, initialState, newPanel, type Outcome, type Said, type SignupState } from './state';
 import { render, sections } from './view';
 import { currentSubscription, type PushFailure, PushSetupError, subscribeToPush } from './webpush';
@@ -77,11 +77,10 @@ export function startSignup(config: AppConfig): void {
     try {
       updatePanel({ busy: false, outcome: await call() });
     } catch (error) {
-      const said: Said =
-        error instanceof ProofUnsolved
-          ? (l) => texts.say(l, 'proofFailed')
-          : (sayFailure?.(error, texts) ??
-            ((l) => (error instanceof CallFailed ? texts.failureText(error, l) : texts.say(l, 'serverError'))));
+      const said: Said = isProofUnsolved(error)
+        ? (l) => texts.say(l, 'proofFailed')
+        : (sayFailure?.(error, texts) ??
+          ((l) => (isCallFailed(error) ? texts.failureText(error, l) : texts.say(l, 'serverError'))));
       updatePanel({ busy: false, proving: false, outcome: { type: 'error', said } });
     }
   }

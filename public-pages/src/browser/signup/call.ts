@@ -11,7 +11,16 @@ export class CallFailed extends Error {
     readonly body?: unknown,
   ) {
     super(`call failed: ${status ?? 'no answer'}`);
+    this.name = 'CallFailed';
   }
+}
+
+/**
+ * Whether `error` is a CallFailed, by the name it sets (a minifier renames classes, not strings): the modules loaded
+ * on first use (proof.ts) may hold their own copy of the class where modules are not shared (a test's registry).
+ */
+export function isCallFailed(error: unknown): error is CallFailed {
+  return error instanceof Error && error.name === 'CallFailed';
 }
 
 async function answer<T>(request: Promise<Response>): Promise<T> {

@@ -3,7 +3,7 @@
 import { LANGUAGES, type Language, type Topic } from '@ummahnotify/core';
 import { markChecked, markSegment } from '../antdState';
 import { CHANNELS, fieldId } from './names';
-import { available, chosenChannel, panelShown, type Said, type SignupState } from './state';
+import { available, chosenChannel, newPanel, panelShown, type SignupState } from './state';
 
 /** Each frame's sign-up section, with the frame's language. */
 export function sections(): { root: HTMLElement; language: Language }[] {
@@ -67,43 +67,58 @@ function buttonLook(busy: boolean, proving: boolean): string {
 }
 
 function showPanels(root: HTMLElement, state: SignupState, language: Language) {
-  const { panel, subscription } = state;
-  const say = (said: Said | null) => (said ? said(language) : '');
+  const { subscription } = state;
   const channel = chosenChannel(state);
   for (const item of root.querySelectorAll<HTMLElement>('[data-channel-switch] label')) {
     const index = [...(item.parentElement?.children ?? [])].indexOf(item);
     const off = typeof state.options !== 'string' && !available(state.options, CHANNELS[index]);
     markSegment(item, CHANNELS[index] === channel, off);
   }
-  showOnly(root, 'panel', panelShown(state));
+  const shown = panelShown(state);
+  showOnly(root, 'panel', shown);
+  // The panel state is the shown panel's; the others are as they were first drawn.
+  const panel = (of: string) => (shown === of ? state.panel : newPanel());
+  const problem = (of: string) => {
+    const said = panel(of).problem;
+    return [said ? 'error' : 'ok', said ? said(language) : ''] as const;
+  };
 
-  const problemLook = panel.problem ? 'error' : 'ok';
-  setLook(root, fieldId('signup-email', language), problemLook, say(panel.problem));
-  setLook(root, 'email-send', buttonLook(panel.busy, panel.proving));
+  const email = panel('email');
+  setLook(root, fieldId('signup-email', language), ...problem('email'));
+  setLook(root, 'email-send', buttonLook(email.busy, email.proving));
+
+  const whatsapp = panel('whatsapp');
   for (const status of root.querySelectorAll<HTMLElement>('[data-proving]'))
-    status.textContent = panel.proving ? (status.dataset.proving ?? '') : '';
+    status.textContent =
+      status.closest('[data-panel]')?.getAttribute('data-panel') === shown && state.panel.proving
+        ? (status.dataset.proving ?? '')
+        : '';
+  showOnly(root, 'step', whatsapp.phone ? (whatsapp.done ? 'done' : 'code') : 'phone');
+  setLook(root, fieldId(whatsapp.phone ? 'signup-code' : 'signup-phone', language), ...problem('whatsapp'));
+  if (whatsapp.phone) setLook(root, fieldId('signup-phone', language), 'ok');
+  else setLook(root, fieldId('signup-code', language), 'ok');
+  const step = whatsapp.phone ? 'confirm' : 'send';
+  const sendLook = whatsapp.proving ? 'proving' : whatsapp.busy ? `${step}-busy` : step;
+  setLook(root, 'whatsapp-send', whatsapp.done ? 'none' : sendLook);
+  const otherLook = whatsapp.done ? 'default' : whatsapp.busy ? 'link-busy' : 'link';
+  setLook(root, 'whatsapp-other', whatsapp.phone ? otherLook : 'none');
 
-  showOnly(root, 'step', panel.phone ? (panel.done ? 'done' : 'code') : 'phone');
-  setLook(root, fieldId(panel.phone ? 'signup-code' : 'signup-phone', language), problemLook, say(panel.problem));
-  if (panel.phone) setLook(root, fieldId('signup-phone', language), 'ok');
-  const step = panel.phone ? 'confirm' : 'send';
-  setLook(root, 'whatsapp-send', panel.done ? 'none' : panel.proving ? 'proving' : panel.busy ? `${step}-busy` : step);
-  setLook(root, 'whatsapp-other', !panel.phone ? 'none' : panel.done ? 'default' : panel.busy ? 'link-busy' : 'link');
-
-  setLook(root, 'telegram-start', buttonLook(panel.busy, false));
+  const telegram = panel('telegram');
+  setLook(root, 'telegram-start', buttonLook(telegram.busy, false));
   const ready = root.querySelector<HTMLElement>('[data-telegram-ready]');
   if (ready) {
-    ready.hidden = !panel.telegramLink;
+    ready.hidden = !telegram.telegramLink;
     const link = ready.querySelector('a');
-    if (link && panel.telegramLink) {
-      link.href = panel.telegramLink;
-      link.textContent = panel.telegramLink;
+    if (link && telegram.telegramLink) {
+      link.href = telegram.telegramLink;
+      link.textContent = telegram.telegramLink;
     }
   }
 
+  const webpush = panel('webpush');
   for (const on of root.querySelectorAll<HTMLElement>('[data-webpush-on]')) on.hidden = !subscription;
-  setLook(root, 'webpush-on', `${subscription ? 'on' : 'off'}${panel.busy ? '-busy' : ''}`);
-  setLook(root, 'webpush-off', !subscription ? 'none' : panel.busy ? 'disabled' : 'shown');
+  setLook(root, 'webpush-on', `${subscription ? 'on' : 'off'}${webpush.busy ? '-busy' : ''}`);
+  setLook(root, 'webpush-off', !subscription ? 'none' : webpush.busy ? 'disabled' : 'shown');
   setOutcome(root, state, language);
 }
 
@@ -120,6 +135,8 @@ export function render(state: SignupState): void {
     ))
       markChecked(input, input.value === messageLanguage);
     showOnly(root, 'options', typeof state.options === 'string' ? state.options : 'ready');
+    // Once the options are in, the waiting spinner goes (not only hidden: nothing is left for a screen reader).
+    if (state.options !== 'loading') root.querySelector('[data-options="loading"]')?.remove();
     showPanels(root, state, language);
   }
 }

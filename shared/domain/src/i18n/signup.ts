@@ -24,6 +24,7 @@ export const signup = defineCatalogue(
     channelOff: 'This way of receiving notices is not available at the moment.',
     optionsLoading: 'Loading the ways to receive notices...',
     optionsFailed: 'The sign-up options could not be loaded. Please try again later.',
+    optionsNeedScript: 'Signing up needs JavaScript: turn it on in your browser to choose how notices reach you.',
     networkError: 'The server could not be reached. Check your connection and try again.',
     serverError: 'Something went wrong on our side. Please try again later.',
     webpushIntro:
@@ -141,6 +142,8 @@ export const signup = defineCatalogue(
     channelOff: 'இந்த வழியில் அறிவிப்புகளைப் பெறும் வசதி தற்போது கிடைக்கவில்லை.',
     optionsLoading: 'அறிவிப்புகளைப் பெறும் வழிகள் ஏற்றப்படுகின்றன...',
     optionsFailed: 'பதிவு விருப்பங்களை ஏற்ற முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
+    optionsNeedScript:
+      'பதிவு செய்ய JavaScript தேவை: அறிவிப்புகள் உங்களை அடையும் வழியைத் தேர்ந்தெடுக்க உங்கள் உலாவியில் அதை இயக்கவும்.',
     networkError: 'சேவையகத்தை அடைய முடியவில்லை. உங்கள் இணைப்பைச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்.',
     serverError: 'எங்கள் பக்கத்தில் ஏதோ தவறு நடந்தது. பிறகு மீண்டும் முயற்சிக்கவும்.',
     webpushIntro:
