@@ -7,6 +7,8 @@ import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { type Answer, frame, openPage, type Route } from '../test/openPage';
+import { FEED_SAMPLE } from './landing/feedSample';
+import { fillFeedSlots, renderFeed } from './landing/renderFeed';
 
 // The texts come from the catalogues (docs/product/screens.md#landing says which), never from the page's markup.
 const OPTIONS: SignupOptions = {
@@ -37,16 +39,19 @@ const shown = () => frame(document.documentElement.lang === 'ta' ? 'ta' : 'en');
 const view = () => within(shown());
 const section = () => within(shown().querySelector<HTMLElement>('[data-signup]') as HTMLElement);
 
-async function openLanding(routes: Record<string, Route>, { options = OPTIONS, language = 'en' as 'en' | 'ta' } = {}) {
+async function openLanding(
+  routes: Record<string, Route>,
+  { options = OPTIONS, language = 'en' as 'en' | 'ta', url = '/' } = {},
+) {
   const opened = await openPage(
     'landing',
-    '/',
+    url,
     {
       [`GET ${SIGNUP_API.options}`]: { status: 200, body: options },
       [`GET ${SIGNUP_API.challenge}`]: async () => ({ status: 200, body: await newChallenge() }),
       ...routes,
     },
-    { language },
+    { language, served: (html) => fillFeedSlots(html, (l) => renderFeed(FEED_SAMPLE, l)) },
   );
   await waitFor(() => expect(shown().querySelector('[data-options="ready"]')).toBeVisible());
   return opened;
@@ -309,5 +314,35 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     expect(view().getByText(signup.en.optionsLoading)).toBeVisible();
     await waitFor(() => expect(view().getByText(signup.en.optionsFailed)).toBeVisible());
     expect(calls.filter((c) => c.endsWith(SIGNUP_API.options))).toHaveLength(2);
+  });
+
+  describe("a message's link to a notice", () => {
+    const [notice] = FEED_SAMPLE.janaza;
+    const scrolled: Element[] = [];
+    beforeEach(() => {
+      scrolled.length = 0;
+      // jsdom lays nothing out: the test sees which card was asked to come into view.
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+    });
+
+    it.each([
+      ['en', `/?notice=${notice._id}&lang=en`],
+      ['ta', `/?notice=${notice._id}&lang=ta`],
+      ['en', `/#janaza-${notice._id}`],
+      ['ta', `/#janaza-${notice._id}`],
+    ] as const)('(%s, %s) brings the notice into view in the frame on screen', async (language, url) => {
+      await openLanding({}, { language, url });
+      expect(scrolled).toHaveLength(1);
+      expect(within(scrolled[0] as HTMLElement).getByRole('heading', { name: notice.name })).toBeVisible();
+      expect(shown().contains(scrolled[0])).toBe(true);
+    });
+
+    it('scrolls nowhere for a notice the feed does not show, or a malformed link', async () => {
+      await openLanding({}, { url: '/?notice=00000000-0000-4000-8000-000000000000' });
+      await openLanding({}, { url: '/#%E0%A4%A' });
+      expect(scrolled).toEqual([]);
+    });
   });
 });

@@ -26,7 +26,16 @@ export async function openPage(
   entry: StaticPageEntry,
   url: string,
   answers: Record<string, Route> = {},
-  { config = {}, language }: { config?: Partial<AppConfig>; language?: 'en' | 'ta' } = {},
+  {
+    config = {},
+    language,
+    served = (html) => html,
+  }: {
+    config?: Partial<AppConfig>;
+    language?: 'en' | 'ta';
+    /** What the server does to the built page before sending it (the landing page's feed). */
+    served?: (html: string) => string;
+  } = {},
 ): Promise<OpenedPage> {
   const page = STATIC_PAGES[entry];
   if (!pages.has(entry)) pages.set(entry, await renderPage(page, `/public-pages/${page.script}.js`, ''));
@@ -34,7 +43,7 @@ export async function openPage(
   if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   window.history.pushState({}, '', url);
   document.open();
-  document.write(pages.get(entry) ?? '');
+  document.write(served(pages.get(entry) ?? ''));
   document.close();
 
   const opened: OpenedPage = { calls: [], bodies: [] };
