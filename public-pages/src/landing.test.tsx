@@ -209,6 +209,27 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     expect(view().getByLabelText(signup.en.whatsappPhoneLabel)).toBeVisible();
   });
 
+  it('a panel left while its call is under way is not told how it ended', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await openLanding({
+      [`POST ${SIGNUP_API.telegram}`]: async () => {
+        await held;
+        return { status: 503, body: { code: 503, message: 'Telegram sign-up is off' } };
+      },
+    });
+    channel(/Telegram/);
+    press(new RegExp(signup.en.telegramButton));
+    await waitFor(() => expect(view().getByRole('button', { name: /loading/ })).toBeVisible());
+    channel(/Email/);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view().queryByText('Telegram sign-up is off')).not.toBeInTheDocument();
+    expect(view().getByRole('button', { name: signup.en.emailButton })).toBeEnabled();
+  });
+
   it('opens the Telegram deep link and shows it as a link too', async () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     const { bodies } = await openLanding({

@@ -41,6 +41,12 @@ export function startSignup(config: AppConfig): void {
     render(state);
   };
   const updatePanel = (change: Partial<SignupState['panel']>) => update({ panel: { ...state.panel, ...change } });
+  /** How many panels were started afresh (a channel picked, "another number"): a call knows its panel by it. */
+  let panels = 0;
+  const freshPanel = (change: Partial<SignupState> = {}) => {
+    panels += 1;
+    update({ ...change, panel: newPanel() });
+  };
 
   /** What the visitor chose above the channels; every sign-up call sends it (null: no topic, said under them). */
   const choice = (): { topics: Topic[]; language: Language } | null => {
@@ -69,19 +75,23 @@ export function startSignup(config: AppConfig): void {
     sayFailure?: (error: unknown, texts: Texts) => Said | undefined,
   ): Promise<void> {
     if (state.panel.busy) return;
+    // A panel left while its call was under way (another channel picked) is not told how it ended.
+    const panel = panels;
+    const settle = (change: Partial<SignupState['panel']>) => panel === panels && updatePanel(change);
     const texts = await loadTexts().catch(() => null);
-    if (!texts) return updatePanel({ outcome: { type: 'error', said: drawnText('networkError') } });
+    if (!texts) return void settle({ outcome: { type: 'error', said: drawnText('networkError') } });
     const call = prepare(texts);
     if (!call) return;
     updatePanel({ busy: true, outcome: null });
     try {
-      updatePanel({ busy: false, outcome: await call() });
+      const outcome = await call();
+      settle({ busy: false, outcome });
     } catch (error) {
       const said: Said = isProofUnsolved(error)
         ? (l) => texts.say(l, 'proofFailed')
         : (sayFailure?.(error, texts) ??
           ((l) => (isCallFailed(error) ? texts.failureText(error, l) : texts.say(l, 'serverError'))));
-      updatePanel({ busy: false, proving: false, outcome: { type: 'error', said } });
+      settle({ busy: false, proving: false, outcome: { type: 'error', said } });
     }
   }
 
@@ -182,7 +192,7 @@ export function startSignup(config: AppConfig): void {
 
   const pick = (channel: Channel) => {
     if (typeof state.options === 'string' || !available(state.options, channel)) return;
-    if (channel !== chosenChannel(state)) update({ picked: channel, panel: newPanel() });
+    if (channel !== chosenChannel(state)) freshPanel({ picked: channel });
   };
 
   /** The arrow keys move as antd's Segmented's do, past the channels that are off. */
@@ -232,7 +242,7 @@ export function startSignup(config: AppConfig): void {
       if (action === 'telegram-start') void startTelegram();
       else if (action === 'webpush-on') void turnPushOn();
       else if (action === 'webpush-off') void turnPushOff();
-      else if (action === 'whatsapp-other') update({ panel: newPanel() });
+      else if (action === 'whatsapp-other') freshPanel();
     });
     root.addEventListener('keydown', (event) => {
       if (!(event.target as Element).closest('[data-channel-switch]')) return;
