@@ -11,20 +11,19 @@ import {
 } from '@ummahnotify/domain';
 import { Alert, Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { frameId } from '../frameId';
 import type { Texts } from '../texts';
 
 /**
- * The element ids of the section in one language. The landing page holds one frame per language (render.tsx), so
- * the feed is in it twice: an id written in both frames would be in the page twice (invalid HTML, and `/#<anchor>`
- * or `aria-labelledby` would find the first frame's, which may be the hidden one). The English frame keeps the ids
- * links already use (`/#upcoming`, a card's `/#janaza-<id>`); the Tamil frame's section ids end in `-ta` and its cards
- * have no id. Every card, in both frames, names its anchor in `data-anchor`, for the page's script to scroll to the
- * card of the frame shown.
+ * The element ids of the section in one language (frameId: each once in the page, which holds a frame per
+ * language). A card's id is its anchor (`/#janaza-<id>`) in the English frame only, where links already point; every
+ * card, in both frames, names its anchor in `data-anchor`, for the page's script to scroll to the card of the frame
+ * shown.
  */
-const sectionIds = (language: Language) => {
-  const suffix = language === 'en' ? '' : `-${language}`;
-  return { section: `upcoming${suffix}`, title: `upcoming-title${suffix}` };
-};
+const sectionIds = (language: Language) => ({
+  section: frameId('upcoming', language),
+  title: frameId('upcoming-title', language),
+});
 const cardIds = (anchor: string, language: Language) => ({
   id: language === 'en' ? anchor : undefined,
   'data-anchor': anchor,

@@ -2,7 +2,8 @@ import { BellOutlined, GlobalOutlined, MailOutlined, SendOutlined, WhatsAppOutli
 import { LANGUAGES, type Language, TOPICS } from '@ummahnotify/core';
 import { Alert, Button, Checkbox, Flex, Form, Input, Radio, Segmented, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { CHANNELS, type Channel, fieldId, OUTCOME_TYPES } from '../browser/signup/names';
+import { CHANNELS, type Channel, OUTCOME_TYPES } from '../browser/signup/names';
+import { frameId } from '../frameId';
 import type { Texts } from '../texts';
 import { FieldError, Part, Slot } from './Parts';
 
@@ -46,7 +47,7 @@ function ChannelSwitch({ t, language, stacked }: { t: Texts; language: Language;
       <Segmented<Channel>
         block
         vertical={stacked}
-        name={fieldId(`channel-${stacked ? 'stack' : 'row'}`, language)}
+        name={frameId(`channel-${stacked ? 'stack' : 'row'}`, language)}
         aria-label={t('signup:channelLabel')}
         value="webpush"
         options={CHANNELS.map((channel) => ({
@@ -176,7 +177,7 @@ function WebPushPanel({ t }: { t: Texts }) {
 }
 
 function EmailPanel({ t, language }: { t: Texts; language: Language }) {
-  const id = fieldId('signup-email', language);
+  const id = frameId('signup-email', language);
   return (
     <Form layout="vertical" requiredMark={false} noValidate data-form="email">
       <Typography.Paragraph>{t('signup:emailIntro')}</Typography.Paragraph>
@@ -231,8 +232,8 @@ function TelegramPanel({ t }: { t: Texts }) {
 }
 
 function WhatsappPanel({ t, language }: { t: Texts; language: Language }) {
-  const phone = fieldId('signup-phone', language);
-  const code = fieldId('signup-code', language);
+  const phone = frameId('signup-phone', language);
+  const code = frameId('signup-code', language);
   const send = t('signup:whatsappSendCode');
   const confirm = t('signup:whatsappConfirm');
   const proving = t('signup:proofChecking');
@@ -342,7 +343,7 @@ function OutcomeLooks() {
  * in and makes the calls.
  */
 export function SignupSection({ t, language }: { t: Texts; language: Language }) {
-  const titleId = fieldId('get-notices-title', language);
+  const titleId = frameId('get-notices-title', language);
   const topics = (error: boolean) => (
     <Form.Item label={t('signup:topicsLabel')} validateStatus={error ? 'error' : undefined}>
       <Checkbox.Group
@@ -358,7 +359,7 @@ export function SignupSection({ t, language }: { t: Texts; language: Language })
   );
   return (
     <section
-      id={fieldId('get-notices', language)}
+      id={frameId('get-notices', language)}
       aria-labelledby={titleId}
       data-signup
       data-network-error={t('signup:networkError')}
@@ -371,7 +372,7 @@ export function SignupSection({ t, language }: { t: Texts; language: Language })
         <Part name="topics" first="ok" looks={{ ok: topics(false), error: topics(true) }} />
         <Form.Item label={t('signup:languageLabel')}>
           <Radio.Group
-            name={fieldId('message-language', language)}
+            name={frameId('message-language', language)}
             value={language}
             options={LANGUAGES.map((l) => ({
               value: l,

@@ -1,8 +1,9 @@
 // Shows the sign-up section's state (state.ts) in every language frame: each look is antd's markup drawn at build
 // time (landing/SignupSection.tsx); this file only chooses looks, writes texts in, and sets antd's state classes.
 import { LANGUAGES, type Language, type Topic } from '@ummahnotify/core';
+import { frameId } from '../../frameId';
 import { markChecked, markSegment } from '../antdState';
-import { CHANNELS, fieldId } from './names';
+import { CHANNELS } from './names';
 import { available, chosenChannel, newPanel, panelShown, type SignupState } from './state';
 
 /** Each frame's sign-up section, with the frame's language. */
@@ -84,7 +85,7 @@ function showPanels(root: HTMLElement, state: SignupState, language: Language) {
   };
 
   const email = panel('email');
-  setLook(root, fieldId('signup-email', language), ...problem('email'));
+  setLook(root, frameId('signup-email', language), ...problem('email'));
   setLook(root, 'email-send', buttonLook(email.busy, email.proving));
 
   const whatsapp = panel('whatsapp');
@@ -94,9 +95,9 @@ function showPanels(root: HTMLElement, state: SignupState, language: Language) {
         ? (status.dataset.proving ?? '')
         : '';
   showOnly(root, 'step', whatsapp.phone ? (whatsapp.done ? 'done' : 'code') : 'phone');
-  setLook(root, fieldId(whatsapp.phone ? 'signup-code' : 'signup-phone', language), ...problem('whatsapp'));
-  if (whatsapp.phone) setLook(root, fieldId('signup-phone', language), 'ok');
-  else setLook(root, fieldId('signup-code', language), 'ok');
+  setLook(root, frameId(whatsapp.phone ? 'signup-code' : 'signup-phone', language), ...problem('whatsapp'));
+  if (whatsapp.phone) setLook(root, frameId('signup-phone', language), 'ok');
+  else setLook(root, frameId('signup-code', language), 'ok');
   const step = whatsapp.phone ? 'confirm' : 'send';
   const sendLook = whatsapp.proving ? 'proving' : whatsapp.busy ? `${step}-busy` : step;
   setLook(root, 'whatsapp-send', whatsapp.done ? 'none' : sendLook);
@@ -131,7 +132,7 @@ export function render(state: SignupState): void {
       markChecked(input, state.topics.includes(input.value as Topic));
     const messageLanguage = state.messageLanguage ?? language;
     for (const input of root.querySelectorAll<HTMLInputElement>(
-      `input[name="${fieldId('message-language', language)}"]`,
+      `input[name="${frameId('message-language', language)}"]`,
     ))
       markChecked(input, input.value === messageLanguage);
     showOnly(root, 'options', typeof state.options === 'string' ? state.options : 'ready');
