@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { JSDOM } from 'jsdom';
 import { engines } from '../../test/support/databases';
+import { newEventRow } from '../../test/support/event-rows';
 import { newJanazaRow } from '../../test/support/janaza-rows';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { pageFile } from './frontend';
@@ -63,33 +64,18 @@ for (const engine of engines()) {
       server = await startTestServer(engine, {}, { frontendRoot: root });
       await notice('public', 'Haji Ahmad bin Salleh');
       await notice('private', 'Siti Private binte Hidden', true);
-      const now = new Date().toISOString();
       ids.event = randomUUID();
       await server.app.db
         .insertInto('events')
-        .values({
-          id: ids.event,
-          heading: 'Family day',
-          heading_ta: 'குடும்ப தினம்',
-          sub_heading: '',
-          sub_heading_ta: '',
-          content: '',
-          content_ta: '',
-          address: 'East Coast Park',
-          address_ta: '',
-          registration: 0,
-          service_type: 'free',
-          date_time: due,
-          published: 1,
-          published_at: now,
-          link: '',
-          image_id: null,
-          ai_source: null,
-          created_by: null,
-          updated_by: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          newEventRow({
+            id: ids.event,
+            heading: 'Family day',
+            heading_ta: 'குடும்ப தினம்',
+            address: 'East Coast Park',
+            date_time: due,
+          }),
+        )
         .execute();
     });
     after(async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { FEED_API } from '@ummahnotify/core';
 import { engines } from '../../../test/support/databases';
+import { newEventRow } from '../../../test/support/event-rows';
 import { images } from '../../../test/support/images';
 import { newJanazaRow } from '../../../test/support/janaza-rows';
 import { startTestServer, type TestServer } from '../../../test/support/server';
@@ -47,32 +48,25 @@ for (const engine of engines()) {
     const event = async (key: string, values: { published: boolean; when: string; image?: string }) => {
       const id = randomUUID();
       ids[key] = id;
-      const now = new Date().toISOString();
       await server.app.db
         .insertInto('events')
-        .values({
-          id,
-          heading: `Event ${key}`,
-          heading_ta: `நிகழ்வு ${key}`,
-          sub_heading: 'Sub',
-          sub_heading_ta: 'துணை',
-          content: 'Content',
-          content_ta: 'உள்ளடக்கம்',
-          address: 'Hall',
-          address_ta: 'மண்டபம்',
-          registration: 0,
-          service_type: 'free',
-          date_time: values.when,
-          published: values.published ? 1 : 0,
-          published_at: values.published ? now : null,
-          link: '',
-          image_id: values.image ?? null,
-          ai_source: null,
-          created_by: null,
-          updated_by: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          newEventRow({
+            id,
+            heading: `Event ${key}`,
+            heading_ta: `நிகழ்வு ${key}`,
+            sub_heading: 'Sub',
+            sub_heading_ta: 'துணை',
+            content: 'Content',
+            content_ta: 'உள்ளடக்கம்',
+            address: 'Hall',
+            address_ta: 'மண்டபம்',
+            date_time: values.when,
+            published: values.published ? 1 : 0,
+            published_at: values.published ? new Date().toISOString() : null,
+            image_id: values.image ?? null,
+          }),
+        )
         .execute();
     };
     const image = async () => imageStore().save(server.app.db, await processImage(await images.jpeg(120, 80)), null);

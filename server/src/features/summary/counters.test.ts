@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import type { Summary } from '@ummahnotify/domain';
 import fc from 'fast-check';
 import { engines, migratedDatabase } from '../../../test/support/databases';
+import { newEventRow } from '../../../test/support/event-rows';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import { countSummaryDirectly } from '../../../test/support/summary-direct-count';
 import type { Db } from '../../db/connect';
@@ -199,29 +200,18 @@ async function run(db: Db, c: Command): Promise<void> {
       await db
         .insertInto('events')
         .values(
-          Array.from({ length: c.count }, () => ({
-            id: randomUUID(),
-            heading: 'Test',
-            heading_ta: 'சோதனை',
-            sub_heading: '',
-            sub_heading_ta: '',
-            content: '',
-            content_ta: '',
-            address: '',
-            address_ta: '',
-            registration: 0,
-            service_type: 'general',
-            date_time: now(),
-            published: 0,
-            published_at: null,
-            link: '',
-            image_id: null,
-            ai_source: null,
-            created_by: null,
-            updated_by: null,
-            created_at: now(),
-            updated_at: now(),
-          })),
+          Array.from({ length: c.count }, () =>
+            newEventRow({
+              heading: 'Test',
+              heading_ta: 'சோதனை',
+              service_type: 'general',
+              date_time: now(),
+              published: 0,
+              published_at: null,
+              created_at: now(),
+              updated_at: now(),
+            }),
+          ),
         )
         .execute();
       return;
