@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DELIVERY_API, type DeliveryStatusResponse, EVENT_PATHS, JANAZA_PATHS } from '@ummahnotify/domain';
-import type { SubscribersTable } from '../src/db/schema';
+import type { NewSubscriberRow } from '../src/db/schema';
 import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';
 import { client } from './support/client';
@@ -28,7 +28,7 @@ for (const engine of engines()) {
     let api: ReturnType<typeof client>;
     let admin: CookieJar;
     let masjid: string;
-    const people: SubscribersTable[] = [];
+    const people: NewSubscriberRow[] = [];
 
     before(async () => {
       telegram = await startTelegramApi({ token: '5151:paced-test-token', pace: { latencyMs: 20 } });
@@ -56,7 +56,7 @@ for (const engine of engines()) {
       // Per channel: janaza-only people, people on both topics (their two messages must be spaced: one a
       // second per Telegram chat, one every 6 s per WhatsApp number), and enough events-only people that
       // the event broadcast outlasts the janaza's by far, as a real one to thousands does.
-      const group = (channel: string, n: number, topics: Partial<SubscribersTable>) =>
+      const group = (channel: string, n: number, topics: Partial<NewSubscriberRow>) =>
         Array.from({ length: n }, () => newSubscriber({ channel, ...topics }));
       people.push(
         ...group('telegram', 30, { topic_events: 0 }),

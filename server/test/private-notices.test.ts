@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FEED_API } from '@ummahnotify/core';
 import { DELIVERY_API, JANAZA_PATHS } from '@ummahnotify/domain';
-import type { SubscribersTable } from '../src/db/schema';
+import type { NewSubscriberRow } from '../src/db/schema';
 import { type PushService, startPushService } from './peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from './peers/smtp';
 import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
@@ -55,7 +55,7 @@ for (const engine of engines()) {
     let admin: CookieJar;
     let api: ReturnType<typeof client>;
     let masjid: string;
-    const people: SubscribersTable[] = [];
+    const people: NewSubscriberRow[] = [];
 
     /** Everything each peer received from index `mark` on, as text, one entry per message. */
     const received = (marks: Record<string, number>) => ({

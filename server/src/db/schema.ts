@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types. Both engines store ids and times as text (UTC ISO 8601) and booleans as 0/1 integers,
@@ -169,6 +169,8 @@ export interface SubscribersTable {
   legacy_token_hash: string | null;
   /** 1 for the demo seed's made-up people: never sent to. */
   demo: number;
+  /** Email: temporary bounces in a row since the last delivered mail; the address is retired at three. */
+  soft_bounces: Generated<number>;
 }
 
 /** One sending of an item: its broadcast (number 0) or a correction (1, 2, ...). */
@@ -200,8 +202,31 @@ export interface DeliveriesTable {
   updated_at: string;
   /** 0: a janaza notice's message, 1: an event's; claims take the lowest first. */
   priority: Generated<number>;
-  /** Why a pending delivery waits: 'pace' (the provider asked to slow down), 'limit' (WhatsApp daily limit). */
+  /**
+   * Why a pending delivery waits: 'pace' (the provider asked to slow down), 'limit' (WhatsApp daily limit),
+   * 'account' (its channel is paused for an account-level refusal: delivery/pauses.ts).
+   */
   waiting: string | null;
+  /** The provider's id of the sent message (WhatsApp's wamid): its status webhooks name it. */
+  provider_id: string | null;
+  /** What the provider reported after accepting it: 'delivered' or 'read'; null before (or never told). */
+  receipt: string | null;
+  /** The failure's cause, '<provider>:<code>' (whatsapp:131026, smtp:5.1.1, bounce:5.1.1, complaint, ...). */
+  error_code: string | null;
+}
+
+/** A channel paused for an account-level refusal (delivery/pauses.ts): one row while it is paused. */
+export interface ChannelPausesTable {
+  channel: string;
+  /** The refusal's code, '<provider>:<code>' as deliveries.error_code (whatsapp:132015, smtp:5.7.1, telegram:401). */
+  code: string;
+  /** The provider's own words, for staff and logs. */
+  reason: string;
+  since: string;
+  /** When the channel is tried again (one message first); staff may resume it sooner. */
+  until: string;
+  /** Refusals in a row: the wait before the next try grows with it, up to two minutes. */
+  tries: Generated<number>;
 }
 
 /** rate-limiter-flexible's shared pace budgets (delivery/pace), in the columns its stores use. */
@@ -267,6 +292,7 @@ export interface Database {
   outbox: OutboxTable;
   deliveries: DeliveriesTable;
   delivery_pace: DeliveryPaceTable;
+  channel_pauses: ChannelPausesTable;
   signup_requests: SignupRequestsTable;
   summary_counts: SummaryCountsTable;
   sessions: SessionsTable;
@@ -283,3 +309,5 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** A subscriber's row as written (columns with a default may be left out). */
+export type NewSubscriberRow = Insertable<SubscribersTable>;

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
 import { createEvent, eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
-import type { SubscribersTable } from '../db/schema';
+import type { NewSubscriberRow } from '../db/schema';
 
 interface PushPayload {
   title: string;
@@ -34,7 +34,7 @@ for (const engine of engines()) {
     let admin: CookieJar;
     let api: ReturnType<typeof client>;
     let masjid: string;
-    const people: Record<string, SubscribersTable> = {};
+    const people: Record<string, NewSubscriberRow> = {};
 
     const pushTo = (who: string) =>
       push.received
@@ -71,7 +71,7 @@ for (const engine of engines()) {
       admin = await staffJar(server, 'admin@engine.example.sg', 'admin');
       api = client(server.url, admin);
       masjid = await insertMasjid(server.app.db);
-      const webpush = (language: string, over: Partial<SubscribersTable> = {}) => {
+      const webpush = (language: string, over: Partial<NewSubscriberRow> = {}) => {
         const s = push.subscribe();
         return newSubscriber({
           channel: 'webpush',

@@ -105,6 +105,23 @@ export class ResultWriter {
           .where('state', '=', 'sending')
           .where('claim', '=', claim);
       for (const { job, outcome } of batch) {
+        if (outcome.ok && outcome.providerId) {
+          // The provider's id of the message: its later status reports (webhooks) find the delivery by it.
+          const result = await fenced(job.outboxId, job.claim)
+            .set({
+              state: 'sent',
+              provider_id: outcome.providerId.slice(0, 255),
+              last_error: null,
+              error_code: null,
+              locked_until: null,
+              claim: null,
+              updated_at: now,
+            })
+            .where('subscriber_id', '=', job.subscriberId)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) dropped++;
+          continue;
+        }
         if (outcome.ok) {
           const key = `${job.outboxId} ${job.claim}`;
           const group = sent.get(key) ?? { outboxId: job.outboxId, claim: job.claim, subscriberIds: [] };
@@ -113,6 +130,32 @@ export class ResultWriter {
           continue;
         }
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
+        if (outcome.kind === 'account') {
+          // The provider refused the sender's account: the channel is paused (pauses.ts) and the delivery waits
+          // for it, its attempt uncounted; nobody fails for it, and only the item's time ends the wait.
+          const nextAttempt = new Date(Date.now() + Math.max(100, outcome.retryAfterMs ?? 0)).toISOString();
+          const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
+          const result = await fenced(job.outboxId, job.claim)
+            .set(
+              expires
+                ? { ...expiredNow(error, now), error_code: outcome.code }
+                : {
+                    state: 'pending',
+                    attempts: sql<number>`attempts - 1`,
+                    waiting: 'account',
+                    last_error: error,
+                    error_code: outcome.code,
+                    locked_until: null,
+                    claim: null,
+                    next_attempt_at: nextAttempt,
+                    updated_at: now,
+                  },
+            )
+            .where('subscriber_id', '=', job.subscriberId)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) dropped++;
+          continue;
+        }
         if (outcome.kind === 'paced') {
           // The provider's "slow down" (or the daily limit): the delivery waits, and the attempt does not count.
           // A channel's or push service's pause: due again when it ends, so the next claim serves it in
@@ -161,12 +204,20 @@ export class ResultWriter {
                 ? {
                     state: 'pending',
                     last_error: error,
+                    error_code: outcome.code ?? null,
                     locked_until: null,
                     claim: null,
                     next_attempt_at: nextAttempt,
                     updated_at: now,
                   }
-                : { state: 'failed', last_error: error, locked_until: null, claim: null, updated_at: now },
+                : {
+                    state: 'failed',
+                    last_error: error,
+                    error_code: outcome.code ?? null,
+                    locked_until: null,
+                    claim: null,
+                    updated_at: now,
+                  },
           )
           .where('subscriber_id', '=', job.subscriberId)
           .executeTakeFirst();
@@ -175,7 +226,7 @@ export class ResultWriter {
       }
       for (const { outboxId, claim, subscriberIds } of sent.values()) {
         const result = await fenced(outboxId, claim)
-          .set({ state: 'sent', last_error: null, locked_until: null, claim: null, updated_at: now })
+          .set({ state: 'sent', last_error: null, error_code: null, locked_until: null, claim: null, updated_at: now })
           .where('subscriber_id', 'in', subscriberIds)
           .executeTakeFirst();
         dropped += subscriberIds.length - Number(result.numUpdatedRows);

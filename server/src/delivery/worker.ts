@@ -5,6 +5,7 @@ import { type Channel, paced, type SendOutcome } from './channels/types';
 import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
 import { expandNextOutbox } from './expand';
 import type { DeliveryPace } from './pace';
+import { AccountPauses } from './pauses';
 import { ResultWriter, type RetryPolicy } from './results';
 
 /** A channel claims again this long before its last slot. */
@@ -35,6 +36,8 @@ export class DeliveryWorker {
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly writer: ResultWriter;
+  /** Channels paused for an account-level refusal (pauses.ts), as this instance last read them. */
+  private readonly pauses: AccountPauses;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,6 +45,7 @@ export class DeliveryWorker {
     private readonly options: WorkerOptions,
   ) {
     this.writer = new ResultWriter(db, options.retry, options.log);
+    this.pauses = new AccountPauses(db);
   }
 
   start(): void {
@@ -149,7 +153,15 @@ export class DeliveryWorker {
               await this.sleep(Math.min(pausedMs, 5_000));
               continue;
             }
-            const jobs = await claimDue(this.db, channel.name, pace.claimSize(channel.name, free), this.options);
+            // Paused for the account (pauses.ts): wait for its next try (or staff's resume), then try one message.
+            const accountPause = await this.pauses.of(channel.name);
+            const accountPausedMs = accountPause ? Date.parse(accountPause.until) - Date.now() : 0;
+            if (accountPausedMs > 0 || (accountPause && running.size > 0)) {
+              await this.sleep(Math.min(Math.max(accountPausedMs, 100), 1_000));
+              continue;
+            }
+            const size = accountPause ? 1 : pace.claimSize(channel.name, free);
+            const jobs = await claimDue(this.db, channel.name, size, this.options);
             if (jobs.length === 0) {
               await this.sleep(this.options.pollMs);
               continue;
@@ -212,7 +224,26 @@ export class DeliveryWorker {
       if (slot !== null) granted = Date.now();
     }
     const outcome = await this.send(channel, job);
-    if (outcome.ok || outcome.kind !== 'paced') return outcome;
+    if (outcome.ok) {
+      await this.pauses.mended(channel.name).catch((error) => {
+        this.options.log.error({ err: error, channel: channel.name }, 'delivery: ending a pause failed');
+      });
+      return outcome;
+    }
+    if (outcome.kind === 'account') {
+      try {
+        const waitMs = await this.pauses.refused(channel.name, outcome.code, outcome.error);
+        this.options.log.warn(
+          { channel: channel.name, code: outcome.code, error: outcome.error },
+          'delivery: the provider refused the account; the channel is paused',
+        );
+        return { ...outcome, retryAfterMs: waitMs };
+      } catch (error) {
+        this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a pause failed');
+        return { ...outcome, retryAfterMs: 15_000 };
+      }
+    }
+    if (outcome.kind !== 'paced') return outcome;
     return this.options.pace.obey(channel.name, job, outcome).catch((error) => {
       this.options.log.error({ err: error, channel: channel.name }, 'delivery: recording a pause failed');
       return outcome;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SubscribersTable } from '../../src/db/schema';
+import type { NewSubscriberRow } from '../../src/db/schema';
 
 let sequence = 0;
 
 /** A subscriber row for tests: confirmed, active, both topics, English, a unique address; override any field. */
-export function newSubscriber(overrides: Partial<SubscribersTable> = {}): SubscribersTable {
+export function newSubscriber(overrides: Partial<NewSubscriberRow> = {}): NewSubscriberRow {
   sequence += 1;
   const channel = overrides.channel ?? 'email';
   const address =

@@ -39,14 +39,43 @@ export interface Message {
 /**
  * What a send came to. temporary: try again later (retryAfterMs when the peer said so);
  * paced: the provider asked us to slow down, which is never the recipient's failure (delivery/pace);
+ * account: the provider refused the sender's account (a paused template, a revoked token, a relay's policy
+ * refusal), which pauses the channel and is never the recipient's failure (delivery/pauses.ts);
  * permanent: this message cannot be delivered; gone: the subscription no longer exists and is retired.
+ * `providerId` is the provider's id of an accepted message (WhatsApp's wamid), which its later status
+ * reports name; `code` is the cause as staff see it grouped (ErrorCode).
  */
 export type SendOutcome =
-  | { ok: true }
-  | { ok: false; kind: 'temporary'; error: string; retryAfterMs?: number }
+  | { ok: true; providerId?: string }
+  | { ok: false; kind: 'temporary'; error: string; code?: ErrorCode; retryAfterMs?: number }
   | PacedOutcome
-  | { ok: false; kind: 'permanent'; error: string }
-  | { ok: false; kind: 'gone'; error: string };
+  | AccountOutcome
+  | { ok: false; kind: 'permanent'; error: string; code?: ErrorCode }
+  | { ok: false; kind: 'gone'; error: string; code?: ErrorCode };
+
+/**
+ * A failure's cause, '<provider>:<code>': whatsapp:131026, smtp:5.1.1 (an enhanced status code, else the
+ * reply code), telegram:403, webpush:410, bounce:5.1.1 (a DSN after the relay accepted), complaint (a spam
+ * report). Staff see failures grouped by it (deliveryStatus).
+ */
+export type ErrorCode = string;
+
+/** The provider refused the account, not the recipient: the channel pauses and the delivery waits (delivery/pauses.ts). */
+export interface AccountOutcome {
+  ok: false;
+  kind: 'account';
+  code: ErrorCode;
+  error: string;
+  /** Set by the engine once the channel is paused: how long the delivery waits. */
+  retryAfterMs?: number;
+}
+
+export const accountRefusal = (code: ErrorCode, error: string): AccountOutcome => ({
+  ok: false,
+  kind: 'account',
+  code,
+  error,
+});
 
 /**
  * A refusal for pace: wait `retryAfterMs`, then try again; the attempt does not count. `scope` is what

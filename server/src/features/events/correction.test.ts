@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../../../test/support/server';
 import type { CookieJar } from '../../../test/support/sign-in';
 import { staffJar } from '../../../test/support/staff';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
-import type { SubscribersTable } from '../../db/schema';
+import type { NewSubscriberRow } from '../../db/schema';
 
 type Reply = { code?: number; data?: { _id?: string; number?: number }; message?: string };
 const WHATSAPP = { token: 'EAAG-correction-test', phoneId: '109876500001' };
@@ -31,7 +31,7 @@ for (const engine of engines()) {
     let whatsapp: WhatsAppApi;
     let admin: CookieJar;
     let api: ReturnType<typeof client>;
-    const people: Record<string, SubscribersTable> = {};
+    const people: Record<string, NewSubscriberRow> = {};
 
     const settled = () => deliveriesSettled(server.app.db);
 

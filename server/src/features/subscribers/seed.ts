@@ -1,6 +1,6 @@
 import { DEMO_EMAIL_DOMAIN } from '@ummahnotify/domain';
 import type { Db } from '../../db/connect';
-import type { SubscribersTable } from '../../db/schema';
+import type { NewSubscriberRow } from '../../db/schema';
 
 /**
  * Demo subscribers: about 240 people over the four channels, mostly in English, a third in Tamil,
@@ -48,12 +48,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function demoSubscribers(count = 240, now = Date.now()): SubscribersTable[] {
+export function demoSubscribers(count = 240, now = Date.now()): NewSubscriberRow[] {
   const next = seededRandom(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const token = (n: number) =>
     Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)]).join('');
-  const rows: SubscribersTable[] = [];
+  const rows: NewSubscriberRow[] = [];
   for (let i = 0; i < count; i++) {
     const r = next();
     const channel = r < 0.45 ? 'webpush' : r < 0.7 ? 'email' : r < 0.9 ? 'whatsapp' : 'telegram';
