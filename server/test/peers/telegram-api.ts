@@ -77,6 +77,12 @@ export interface TelegramApi {
   /** From now on sends are taken (recorded in `sent`) at once but answered only after `ms`. */
   answerSlowly(ms: number): void;
   /**
+   * The bot's token is revoked (BotFather's /revoke) or back: while revoked, every call with it answers
+   * 401 Unauthorized, as the Bot API answers a token it does not know
+   * (https://core.telegram.org/bots/api#making-requests: "ok" false with "error_code" and "description").
+   */
+  revokeToken(revoked: boolean): void;
+  /**
    * POSTs an update to the registered webhook with Telegram's secret header; the status of the answer.
    * Without a webhook the update waits for getUpdates, as Telegram keeps it: 200 once a poller has
    * confirmed it (called getUpdates with a higher offset, that is, after handling it).
@@ -126,6 +132,7 @@ export async function startTelegramApi({
   let nextMessageId = 1;
   let nextUpdateId = 1000;
   let answerDelayMs = 0;
+  let revoked = false;
   const botId = Number(token.split(':')[0]) || 123456;
   /** Updates not yet confirmed by a getUpdates offset, with who waits for their confirmation. */
   const queue: { update: { update_id: number }; confirmed: () => void }[] = [];
@@ -167,6 +174,9 @@ export async function startTelegramApi({
     },
     answerSlowly(ms) {
       answerDelayMs = ms;
+    },
+    revokeToken(value) {
+      revoked = value;
     },
     get conflicts() {
       return conflicts;
@@ -322,7 +332,7 @@ export async function startTelegramApi({
     const match = req.path.match(/^\/bot([^/]+)\/(\w+)$/);
     if (!match) return fail(404, 'Not Found');
     const [, givenToken, method] = match;
-    if (givenToken !== token) return fail(401, 'Unauthorized');
+    if (givenToken !== token || revoked) return fail(401, 'Unauthorized');
     const params: Record<string, unknown> = { ...Object.fromEntries(req.query), ...req.body };
     if (record) api.calls.push({ method, params });
     if (limited > 0) {

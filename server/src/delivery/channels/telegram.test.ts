@@ -84,7 +84,12 @@ describe('Telegram channel against a fake Bot API', () => {
     const message = renderEvent(eventRow(), 'en', renderContext);
     api.block(2001);
     const blocked = await telegram.send(recipient('telegram', '2001'), message);
-    assert.deepEqual(blocked, { ok: false, kind: 'gone', error: '403 Forbidden: bot was blocked by the user' });
+    assert.deepEqual(blocked, {
+      ok: false,
+      kind: 'gone',
+      error: '403 Forbidden: bot was blocked by the user',
+      code: 'telegram:403',
+    });
     api.forget(2002);
     const unknown = await telegram.send(recipient('telegram', '2002'), message);
     assert.equal(!unknown.ok && unknown.kind, 'gone');
@@ -98,6 +103,22 @@ describe('Telegram channel against a fake Bot API', () => {
     const down = await telegram.send(recipient('telegram', '2003'), message);
     assert.equal(!down.ok && down.kind, 'temporary');
     assert.deepEqual(await telegram.send(recipient('telegram', '2003'), message), { ok: true });
+  });
+
+  test('a revoked bot token is the account refused (the channel pauses), not the chat gone', async () => {
+    const message = renderEvent(eventRow(), 'en', renderContext);
+    api.revokeToken(true);
+    try {
+      assert.deepEqual(await telegram.send(recipient('telegram', '2101'), message), {
+        ok: false,
+        kind: 'account',
+        code: 'telegram:401',
+        error: '401 Unauthorized',
+      });
+    } finally {
+      api.revokeToken(false);
+    }
+    assert.deepEqual(await telegram.send(recipient('telegram', '2101'), message), { ok: true });
   });
 
   test('sendText sends plain text', async () => {

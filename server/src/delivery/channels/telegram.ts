@@ -2,7 +2,17 @@ import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import { type JsonCall, postJson } from './post-json';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
-import { type Channel, notSet, type OffReason, offState, onState, paced, reasonText, type SendOutcome } from './types';
+import {
+  accountRefusal,
+  type Channel,
+  notSet,
+  type OffReason,
+  offState,
+  onState,
+  paced,
+  reasonText,
+  type SendOutcome,
+} from './types';
 
 export interface TelegramChannel extends Channel {
   /** The bot's username (from getMe), for t.me deep links; null while unknown. */
@@ -61,10 +71,15 @@ export function telegramOutcome(call: Call): SendOutcome {
     const seconds = Number(answer.parameters?.retry_after);
     return paced('channel', error, seconds > 0 ? seconds * 1000 : 1000);
   }
-  if (status === 403) return { ok: false, kind: 'gone', error };
-  if (status === 400 && /chat not found/i.test(answer.description ?? '')) return { ok: false, kind: 'gone', error };
-  if (status >= 500) return { ok: false, kind: 'temporary', error };
-  return { ok: false, kind: 'permanent', error };
+  const code = `telegram:${answer.error_code ?? status}`;
+  // The bot's token refused (401 Unauthorized: revoked or wrong; 404: no bot at that token's path): the
+  // account's problem, not the chat's. The channel pauses and nobody fails for it (delivery/pauses.ts).
+  if (status === 401 || status === 404) return accountRefusal(code, error);
+  if (status === 403) return { ok: false, kind: 'gone', error, code };
+  if (status === 400 && /chat not found/i.test(answer.description ?? ''))
+    return { ok: false, kind: 'gone', error, code };
+  if (status >= 500) return { ok: false, kind: 'temporary', error, code };
+  return { ok: false, kind: 'permanent', error, code };
 }
 
 function offChannel(reason: OffReason): TelegramChannel {

@@ -73,7 +73,8 @@ function outcomeOf(
 ): SendOutcome {
   if (status === 200 || status === 201 || status === 202) return { ok: true };
   const error = `push service answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-  if (status === 404 || status === 410) return { ok: false, kind: 'gone', error };
+  const code = `webpush:${status}`;
+  if (status === 404 || status === 410) return { ok: false, kind: 'gone', error, code };
   // Too many requests: that push service rests for its Retry-After; the others go on.
   if (status === 429) {
     const after = retryAfterMs(headers['retry-after']);
@@ -82,10 +83,10 @@ function outcomeOf(
   if (status >= 500) {
     const after = retryAfterMs(headers['retry-after']);
     return after === undefined
-      ? { ok: false, kind: 'temporary', error }
-      : { ok: false, kind: 'temporary', error, retryAfterMs: after };
+      ? { ok: false, kind: 'temporary', error, code }
+      : { ok: false, kind: 'temporary', error, code, retryAfterMs: after };
   }
-  return { ok: false, kind: 'permanent', error };
+  return { ok: false, kind: 'permanent', error, code };
 }
 
 export interface WebPushOptions {
