@@ -12,7 +12,7 @@ import { eventually, insertMasjid, staffJar } from './support/staff';
 import { newSubscriber } from './support/subscriber-rows';
 
 /**
- * An account-level refusal (issue 37): the bot's token revoked while a janaza goes out. Telegram then answers
+ * An account-level refusal: the bot's token revoked while a janaza goes out. Telegram then answers
  * every call 401 Unauthorized (the peer, as the Bot API does). Nobody may fail or be retired for it: the
  * channel pauses, and once the token works again the channel tries again on its own (its first try 15 s
  * after the refusal, docs/decisions/2026-11-28-delivery-that-hears-back.md) and every person gets the notice.

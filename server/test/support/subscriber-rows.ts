@@ -32,6 +32,7 @@ export function newSubscriber(overrides: Partial<NewSubscriberRow> = {}): NewSub
     token_hash: null,
     legacy_token_hash: null,
     demo: 0,
+    soft_bounces: 0,
     ...overrides,
   };
 }
