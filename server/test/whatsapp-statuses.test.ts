@@ -246,5 +246,31 @@ for (const engine of engines()) {
         5,
       );
     });
+
+    test('131050 reported later (stopped marketing messages): events stop, janaza notices go on', async () => {
+      const both = newSubscriber({ channel: 'whatsapp' });
+      const janazaOnly = deliveredOnly[1] as NewSubscriberRow;
+      await server.app.db.insertInto('subscribers').values(both).execute();
+      for (const p of [both, janazaOnly]) whatsapp.statuses.mark(p.address, { status: 'failed', code: 131050 });
+      const fifth = await approve('Haji Rahman bin Salleh');
+      await deliveriesSettled(server.app.db);
+      await whatsapp.statuses.report();
+      await eventually(async () => (await whoIs(fifth, (d) => d.error_code === 'whatsapp:131050')).length === 2);
+      const rows = await server.app.db
+        .selectFrom('subscribers')
+        .select(['id', 'active', 'topic_janaza', 'topic_events'])
+        .where('id', 'in', [both.id, janazaOnly.id])
+        .execute();
+      const of = (id: string) => rows.find((r) => r.id === id);
+      assert.deepEqual(
+        [of(both.id)?.active, of(both.id)?.topic_janaza, of(both.id)?.topic_events].map(Number),
+        [1, 1, 0],
+      );
+      // On janaza notices alone: nothing to stop, they keep them.
+      assert.deepEqual(
+        [of(janazaOnly.id)?.active, of(janazaOnly.id)?.topic_janaza, of(janazaOnly.id)?.topic_events].map(Number),
+        [1, 1, 0],
+      );
+    });
   });
 }
