@@ -1,9 +1,11 @@
+import { TOPICS, type Topic } from '@ummahnotify/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SendOutcome } from './channels/types';
 import type { Job } from './claim';
 import { EXPIRED_ERROR } from './expiry';
+import { retireSubscribers, stopTopic } from './retire';
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -96,6 +98,8 @@ export class ResultWriter {
     const now = new Date().toISOString();
     const sent = new Map<string, { outboxId: string; claim: string; subscriberIds: string[] }>();
     const gone: string[] = [];
+    /** People who stopped one topic only (WhatsApp 131050): that topic is turned off. */
+    const stopped: Record<Topic, string[]> = { janaza: [], events: [] };
     let dropped = 0;
     await this.db.transaction().execute(async (trx) => {
       const fenced = (outboxId: string, claim: string) =>
@@ -222,7 +226,7 @@ export class ResultWriter {
           .where('subscriber_id', '=', job.subscriberId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) dropped++;
-        else if (outcome.kind === 'gone') gone.push(job.subscriberId);
+        else if (outcome.kind === 'gone') (outcome.topic ? stopped[outcome.topic] : gone).push(job.subscriberId);
       }
       for (const { outboxId, claim, subscriberIds } of sent.values()) {
         const result = await fenced(outboxId, claim)
@@ -231,14 +235,8 @@ export class ResultWriter {
           .executeTakeFirst();
         dropped += subscriberIds.length - Number(result.numUpdatedRows);
       }
-      if (gone.length > 0) {
-        await trx
-          .updateTable('subscribers')
-          .set({ active: 0, deactivated_at: now, updated_at: now })
-          .where('id', 'in', gone)
-          .where('active', '=', 1)
-          .execute();
-      }
+      await retireSubscribers(trx, gone, now);
+      for (const topic of TOPICS) await stopTopic(trx, stopped[topic], topic, now);
     });
     if (dropped > 0)
       this.log.warn(

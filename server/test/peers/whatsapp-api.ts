@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { TEMPLATE_DEFINITIONS } from '../../src/delivery/channels/whatsapp-templates';
 import { type PeerRequest, startHttpPeer } from './http-peer';
 import { newPaceRecord, type PaceRecord, SlidingWindow, sleep } from './pace';
+import { type StatusReports, statusReports } from './whatsapp-statuses';
 
 /**
  * Pacing as Meta documents it for the Cloud API (opt-in: `startWhatsAppApi({ ..., pace: {} })`).
@@ -128,6 +129,14 @@ export interface WhatsAppApi {
   optedOut(phone: string): void;
   /** The number cannot receive the message (not on WhatsApp, ...): error 131026. */
   undeliverable(phone: string): void;
+  /**
+   * Meta pauses the template (quality too low) from now on: every message with it is refused with 132015
+   * "Template is Paused" (error-codes page), until `unpauseTemplate`.
+   */
+  pauseTemplate(name: string): void;
+  unpauseTemplate(name: string): void;
+  /** Signed status webhooks after each accepted message, opt-in (whatsapp-statuses.ts). */
+  statuses: StatusReports;
   /** The next n calls answer 429 with error code 130429. */
   rateLimit(n: number): void;
   /** The next n calls answer 500 (or the given 5xx). */
@@ -293,6 +302,7 @@ export async function startWhatsAppApi({
   /** digits -> when they last wrote to us */
   const lastInbound = new Map<string, number>();
   const dead = new Set<string>();
+  const pausedTemplates = new Set<string>();
   let limited = 0;
   let failing = 0;
   let failStatus = 500;
@@ -383,7 +393,11 @@ export async function startWhatsAppApi({
   const sign = (rawBody: string | Buffer, secret = appSecret) =>
     `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
+  const statuses = statusReports(phoneId, (raw) => sign(raw), clock);
   const api: Omit<WhatsAppApi, 'url' | 'close'> = {
+    statuses,
+    pauseTemplate: (name) => pausedTemplates.add(name),
+    unpauseTemplate: (name) => pausedTemplates.delete(name),
     sent: [],
     pace: paceRecord,
     requests: [],
@@ -481,6 +495,15 @@ export async function startWhatsAppApi({
           `(#132001) Template name does not exist in the translation: template name (${template.name}) does not exist in ${template.language.code}`,
         );
       }
+      if (pausedTemplates.has(template.name)) {
+        return graphError(
+          400,
+          132015,
+          '(#132015) Template is Paused',
+          'OAuthException',
+          'Template is paused due to low quality so it cannot be sent in a template message.',
+        );
+      }
       const filled = fillTemplate(approved, template.components);
       if ('error' in filled) return filled.error;
       sent = {
@@ -507,6 +530,7 @@ export async function startWhatsAppApi({
     }
     accept(digits(to), sent.template?.name ?? sent.body?.slice(0, 200) ?? '');
     if (record) api.sent.push(sent);
+    statuses.accepted(id, to);
     return {
       status: 200,
       body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: digits(to) }], messages: [{ id }] },

@@ -1,4 +1,4 @@
-import type { Language, SubscriberChannel } from '@ummahnotify/core';
+import type { Language, SubscriberChannel, Topic } from '@ummahnotify/core';
 import { type ChannelState, catalogues, fillIn } from '@ummahnotify/domain';
 
 /** Who a message goes to: the subscriber's row, as the channel needs it. */
@@ -41,7 +41,8 @@ export interface Message {
  * paced: the provider asked us to slow down, which is never the recipient's failure (delivery/pace);
  * account: the provider refused the sender's account (a paused template, a revoked token, a relay's policy
  * refusal), which pauses the channel and is never the recipient's failure (delivery/pauses.ts);
- * permanent: this message cannot be delivered; gone: the subscription no longer exists and is retired.
+ * permanent: this message cannot be delivered; gone: the subscription no longer exists and is retired
+ * (with `topic`: the person stopped that topic alone, e.g. WhatsApp 131050 for marketing-like messages).
  * `providerId` is the provider's id of an accepted message (WhatsApp's wamid), which its later status
  * reports name; `code` is the cause as staff see it grouped (ErrorCode).
  */
@@ -51,7 +52,7 @@ export type SendOutcome =
   | PacedOutcome
   | AccountOutcome
   | { ok: false; kind: 'permanent'; error: string; code?: ErrorCode }
-  | { ok: false; kind: 'gone'; error: string; code?: ErrorCode };
+  | { ok: false; kind: 'gone'; error: string; code?: ErrorCode; topic?: Topic };
 
 /**
  * A failure's cause, '<provider>:<code>': whatsapp:131026, smtp:5.1.1 (an enhanced status code, else the

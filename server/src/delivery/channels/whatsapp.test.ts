@@ -7,6 +7,7 @@ import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../te
 import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
+import type { SendOutcome } from './types';
 import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp';
 import { templateParam } from './whatsapp-payload';
 import { TEMPLATE_DEFINITIONS } from './whatsapp-templates';
@@ -25,6 +26,15 @@ const env = (apiUrl: string, token = TOKEN, extra: Record<string, string> = {}) 
   WHATSAPP_VERIFY_TOKEN: 'verify-me',
   ...extra,
 });
+
+/** Meta's answer to an accepted message carries its wamid (messages[0].id): the outcome keeps it. */
+function accepted(api: WhatsAppApi, outcome: SendOutcome): void {
+  const id = api.sent.at(-1)?.id;
+  assert.match(id ?? '', /^wamid\./);
+  assert.deepEqual(outcome, { ok: true, providerId: id });
+}
+
+const codeOf = (outcome: SendOutcome) => (!outcome.ok && 'code' in outcome ? outcome.code : undefined);
 
 describe('WhatsApp channel against a fake Cloud API', () => {
   let api: WhatsAppApi;
@@ -55,7 +65,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
 
   test('a janaza notice goes as the janaza template in English, its four parameters in the documented order', async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591234567'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6591234567'), message));
     const sent = api.sent.at(-1);
     assert.equal(sent?.to, '6591234567');
     assert.equal(sent?.type, 'template');
@@ -79,7 +89,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
 
   test('in Tamil the Tamil template language, the Tamil heading and place', async () => {
     const message = renderEvent(eventRow(), 'ta', renderContext);
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), message));
     const sent = api.sent.at(-1);
     assert.deepEqual(
       { name: sent?.template?.name, language: sent?.template?.language },
@@ -94,7 +104,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.equal(url, `${PUBLIC_URL}/#event-e-1`);
     assert.ok(sent?.body?.startsWith('நிகழ்ச்சி: குர்ஆன் கல்வி வட்டம்\n'));
     const janaza = renderJanaza(janazaRow(), 'ta', renderContext);
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), janaza), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), janaza));
     assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_janaza');
     assert.equal(api.sent.at(-1)?.template?.language, 'ta');
     assert.ok(api.sent.at(-1)?.body?.startsWith('ஜனாஸா: Abdul Rahman bin Yusof\n'));
@@ -102,7 +112,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
 
   test('an English event: heading, time, place, link', async () => {
     const message = renderEvent(eventRow(), 'en', renderContext);
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6581234500'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6581234500'), message));
     const [heading, when, place, url] = bodyParams() ?? [];
     assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_event');
     assert.equal(heading, 'Quran study circle');
@@ -114,7 +124,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
 
   test('a private notice has neither the name nor the photo anywhere in the request', async () => {
     const message = renderJanaza(janazaRow({ is_privacy: 1 }), 'en', renderContext);
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230000'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6591230000'), message));
     assert.equal(bodyParams()?.[0], 'Janaza prayer notice');
     assert.equal(bodyParams()?.[3], `${PUBLIC_URL}/`);
     const request = JSON.stringify(api.requests.at(-1));
@@ -127,9 +137,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
       [renderJanaza(janazaRow(), 'en', { ...renderContext, correction: true }), 'Abdul Rahman bin Yusof'],
       [renderEvent(eventRow(), 'ta', { ...renderContext, correction: true }), 'குர்ஆன் கல்வி வட்டம்'],
     ] as const) {
-      assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230001', message.language), message), {
-        ok: true,
-      });
+      accepted(api, await whatsapp.send(recipient('whatsapp', '+6591230001', message.language), message));
       assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_correction');
       assert.equal(api.sent.at(-1)?.template?.language, message.language);
       assert.equal(bodyParams()?.[0], first);
@@ -145,7 +153,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
       'en',
       renderContext,
     );
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6591230002'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6591230002'), message));
     const [name, , place] = bodyParams() ?? [];
     assert.equal(Array.from(name ?? '').length, 200);
     assert.ok(name?.endsWith('…'));
@@ -160,6 +168,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     const opted = await whatsapp.send(recipient('whatsapp', '+6590000001'), message);
     assert.equal(!opted.ok && opted.kind, 'gone');
     assert.match(!opted.ok ? opted.error : '', /^131050 /);
+    assert.equal(codeOf(opted), 'whatsapp:131050');
     api.undeliverable('+6590000002');
     const dead = await whatsapp.send(recipient('whatsapp', '+6590000002'), message);
     assert.equal(!dead.ok && dead.kind, 'gone');
@@ -171,7 +180,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     api.failNext(1, 503);
     const down = await whatsapp.send(recipient('whatsapp', '+6590000003'), message);
     assert.equal(!down.ok && down.kind, 'temporary');
-    assert.deepEqual(await whatsapp.send(recipient('whatsapp', '+6590000003'), message), { ok: true });
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6590000003'), message));
   });
 
   test('free-form text reaches only a number that wrote to us in the last 24 hours (else 131047)', async () => {
@@ -182,7 +191,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     const stale = await whatsapp.sendText('+6598765432', 'You are unsubscribed.');
     assert.match(!stale.ok ? stale.error : '', /^131047 /);
     api.wroteIn('+6598765432');
-    assert.deepEqual(await whatsapp.sendText('+6598765432', 'You are unsubscribed.'), { ok: true });
+    accepted(api, await whatsapp.sendText('+6598765432', 'You are unsubscribed.'));
     assert.deepEqual(
       { to: api.sent.at(-1)?.to, type: api.sent.at(-1)?.type, body: api.sent.at(-1)?.body },
       { to: '6598765432', type: 'text', body: 'You are unsubscribed.' },
@@ -190,7 +199,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
   });
 
   test('the sign-up code goes as the authentication template: the code in the body and on the copy-code button', async () => {
-    assert.deepEqual(await whatsapp.sendCode('+6598765400', '042917', 'en'), { ok: true });
+    accepted(api, await whatsapp.sendCode('+6598765400', '042917', 'en'));
     const sent = api.sent.at(-1);
     assert.deepEqual(
       { to: sent?.to, name: sent?.template?.name, language: sent?.template?.language, body: sent?.body },
@@ -200,7 +209,7 @@ describe('WhatsApp channel against a fake Cloud API', () => {
       { type: 'body', parameters: [{ type: 'text', text: '042917' }] },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '042917' }] },
     ]);
-    assert.deepEqual(await whatsapp.sendCode('+6598765400', '000123', 'ta'), { ok: true });
+    accepted(api, await whatsapp.sendCode('+6598765400', '000123', 'ta'));
     assert.equal(api.sent.at(-1)?.template?.language, 'ta');
     assert.equal(api.sent.at(-1)?.body, '000123 என்பது உங்கள் சரிபார்ப்புக் குறியீடு.');
   });
@@ -241,13 +250,14 @@ describe('WhatsApp channel configuration', () => {
     assert.equal(!outcome.ok && outcome.kind, 'permanent');
   });
 
-  test('a refused token is a permanent failure; an unreachable API is temporary', async () => {
+  test("a refused token (190) is the account's refusal; an unreachable API is temporary", async () => {
     const api = await startWhatsAppApi({ token: TOKEN, phoneId: PHONE_ID, appSecret: APP_SECRET });
     const message = renderEvent(eventRow(), 'en', renderContext);
     try {
       const wrong = await createWhatsAppChannel(loadConfig(env(api.url, 'wrong-token')));
       const refused = await wrong.send(recipient('whatsapp', '+6591234567'), message);
-      assert.equal(!refused.ok && refused.kind, 'permanent');
+      assert.equal(!refused.ok && refused.kind, 'account');
+      assert.equal(codeOf(refused), 'whatsapp:190');
       assert.match(!refused.ok ? refused.error : '', /^190 /);
     } finally {
       await api.close();
@@ -278,15 +288,15 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
           }),
         ),
       );
-      assert.deepEqual(
+      accepted(
+        api,
         await channel.send(recipient('whatsapp', '+6591234567'), renderJanaza(janazaRow(), 'en', renderContext)),
-        { ok: true },
       );
       assert.deepEqual(
         [api.sent.at(-1)?.template?.name, api.sent.at(-1)?.template?.language],
         ['masjid_janaza_v2', 'en_GB'],
       );
-      assert.deepEqual(await channel.sendCode('+6591234567', '123456', 'ta'), { ok: true });
+      accepted(api, await channel.sendCode('+6591234567', '123456', 'ta'));
       assert.deepEqual([api.sent.at(-1)?.template?.name, api.sent.at(-1)?.template?.language], ['masjid_otp', 'ta']);
     } finally {
       await api.close();
@@ -297,7 +307,7 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
     );
   });
 
-  test('a template the account does not have (132001) or with another parameter count (132000) is refused, permanently', async () => {
+  test("a template the account does not have (132001) is the account's refusal; another parameter count (132000) fails the message", async () => {
     const api = await startWhatsAppApi({
       token: TOKEN,
       phoneId: PHONE_ID,
@@ -312,7 +322,8 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
         recipient('whatsapp', '+6591234567'),
         renderEvent(eventRow(), 'en', renderContext),
       );
-      assert.equal(!unknown.ok && unknown.kind, 'permanent');
+      assert.equal(!unknown.ok && unknown.kind, 'account');
+      assert.equal(codeOf(unknown), 'whatsapp:132001');
       assert.match(!unknown.ok ? unknown.error : '', /^132001 .*ummahnotify_event/);
       const wrongLanguage = await channel.send(
         recipient('whatsapp', '+6591234567', 'ta'),
@@ -324,6 +335,7 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
         renderJanaza(janazaRow(), 'en', renderContext),
       );
       assert.equal(!count.ok && count.kind, 'permanent');
+      assert.equal(codeOf(count), 'whatsapp:132000');
       assert.match(!count.ok ? count.error : '', /^132000 .*\(4\).*\(3\)/);
       assert.equal(api.sent.length, 0);
     } finally {

@@ -3,7 +3,18 @@ import type { Language } from '@ummahnotify/core';
 import type { Config } from '../../config';
 import { safeEqual } from '../../secrets';
 import { type JsonCall, postJson } from './post-json';
-import { type Channel, notSet, offState, onState, paced, pacedUnstated, reasonText, type SendOutcome } from './types';
+import {
+  accountRefusal,
+  type Channel,
+  notSet,
+  offState,
+  onState,
+  paced,
+  pacedUnstated,
+  reasonText,
+  type SendOutcome,
+} from './types';
+import { isAccountCode, MARKETING_OPT_OUT_CODE, UNDELIVERABLE_CODE, whatsappErrorCode } from './whatsapp-codes';
 import { codePayload, noticePayload, textPayload } from './whatsapp-payload';
 
 export interface WhatsAppChannel extends Channel {
@@ -19,8 +30,6 @@ export interface WhatsAppChannel extends Channel {
 
 const TIMEOUT_MS = 15_000;
 
-/** 131050: the user stopped marketing messages; 131026: the number cannot receive them. */
-const GONE_CODES = new Set([131050, 131026]);
 /**
  * Refusals for pace (https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput,
  * .../support/error-codes): the number's throughput (130429), the app's or account's call rate (4, 80007)
@@ -35,8 +44,14 @@ export const PAIR_RATE_MS = 6_000;
 /** How long the number rests after a spam-rate refusal, which names no time. */
 const SPAM_PAUSE_MS = 60_000;
 
+/**
+ * The Graph answer: an error, or (https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/send-messages,
+ * "Response") `{ messaging_product, contacts: [{ input, wa_id }], messages: [{ id }] }`, where `id` is the
+ * message's wamid, which its status webhooks name.
+ */
 interface GraphError {
   error?: { message?: string; code?: number; type?: string };
+  messages?: { id?: unknown }[];
 }
 
 type Call = JsonCall<GraphError>;
@@ -44,18 +59,29 @@ type Call = JsonCall<GraphError>;
 export function whatsappOutcome(call: Call): SendOutcome {
   if (!call.reached) return { ok: false, kind: 'temporary', error: call.error };
   const { status, body } = call;
-  if (status >= 200 && status < 300) return { ok: true };
+  if (status >= 200 && status < 300) {
+    const id = body.messages?.[0]?.id;
+    return typeof id === 'string' && id ? { ok: true, providerId: id } : { ok: true };
+  }
   const code = body.error?.code;
   const error = `${code ?? status} ${body.error?.message ?? ''}`.trim();
-  if (code !== undefined && GONE_CODES.has(code)) return { ok: false, kind: 'gone', error };
+  const failure = (kind: 'temporary' | 'permanent') =>
+    code === undefined
+      ? { ok: false as const, kind, error }
+      : { ok: false as const, kind, error, code: whatsappErrorCode(code) };
+  if (code === UNDELIVERABLE_CODE) return { ok: false, kind: 'gone', error, code: whatsappErrorCode(code) };
+  // Meta: marketing messages only; the person still gets the rest (docs/product/delivery.md).
+  if (code === MARKETING_OPT_OUT_CODE)
+    return { ok: false, kind: 'gone', error, code: whatsappErrorCode(code), topic: 'events' };
+  if (code !== undefined && isAccountCode(code)) return accountRefusal(whatsappErrorCode(code), error);
   const seconds = Number(call.retryAfter);
   const asked = seconds > 0 ? seconds * 1000 : 0;
   if (code === PAIR_RATE_CODE) return paced('recipient', error, asked || PAIR_RATE_MS);
   if (code === SPAM_RATE_CODE) return paced('channel', error, asked || SPAM_PAUSE_MS);
   if (status === 429 || (code !== undefined && CHANNEL_PACE_CODES.has(code)))
     return asked ? paced('channel', error, asked) : pacedUnstated(error);
-  if (status >= 500) return { ok: false, kind: 'temporary', error };
-  return { ok: false, kind: 'permanent', error };
+  if (status >= 500) return failure('temporary');
+  return failure('permanent');
 }
 
 /** Meta's webhook signature: 'sha256=' + hex HMAC-SHA256 of the raw body with the app secret. */

@@ -19,6 +19,7 @@ import {
 } from './store';
 import { refusal, signupText } from './texts';
 import { webhookAnswerSchema, whatsappHandshakeQuerySchema } from './webhooks';
+import { applyWhatsAppStatuses } from './whatsapp-statuses';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A 6-digit code, leading zeros kept. */
@@ -26,7 +27,10 @@ const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** The request id salts the hash: six digits alone would repeat across phones (and the hash is unique). */
 const codeHash = (requestId: string, code: string) => sha256(`${requestId}:${code}`);
 
-/** The parts of a Cloud API webhook notification we act on: inbound text messages. */
+/**
+ * The parts of a Cloud API webhook notification we act on: inbound text messages, and the statuses of the
+ * messages we sent (whatsapp-statuses.ts, each read on its own).
+ */
 const notificationSchema = z.object({
   entry: z
     .array(
@@ -45,6 +49,7 @@ const notificationSchema = z.object({
                       }),
                     )
                     .optional(),
+                  statuses: z.array(z.unknown()).optional(),
                 })
                 .optional(),
             }),
@@ -58,7 +63,7 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE']);
 
 /**
  * WhatsApp: a 6-digit code sent to the phone confirms the sign-up; the Cloud API webhook (signature
- * checked on the raw body) unsubscribes on STOP.
+ * checked on the raw body) unsubscribes on STOP and records what became of the messages sent.
  */
 export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -143,7 +148,13 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
       }
       const parsed = notificationSchema.safeParse(json);
       if (!parsed.success) throw new HttpError(400, 'This is not a WhatsApp notification.');
-      const messages = parsed.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value?.messages ?? []));
+      const values = parsed.data.entry.flatMap((e) => e.changes.map((c) => c.value));
+      await applyWhatsAppStatuses(
+        db,
+        values.flatMap((v) => v?.statuses ?? []),
+        request.log,
+      );
+      const messages = values.flatMap((v) => v?.messages ?? []);
       for (const message of messages) {
         const text = message.text?.body.trim().toUpperCase();
         if (message.type !== 'text' || !text || !STOP_WORDS.has(text) || !/^\d{8,15}$/.test(message.from)) continue;
