@@ -19,6 +19,7 @@ import { startTestServer, type TestServer } from '../../../test/support/server';
 import { createEvent, eventually, staffJar } from '../../../test/support/staff';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { NewSubscriberRow } from '../../db/schema';
+import { imapOptions } from './reader';
 
 const BOUNCE_ADDRESS = 'bounces@example.org';
 /** RFC 5321 §4.5.3.1.1: a local part is at most 64 octets; ours is bounces+<26 hex>. */
@@ -212,3 +213,21 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('BOUNCE_IMAP_URL', () => {
+  test('imaps:// is TLS on 993 by default, imap:// 143; the path is the mailbox; tls.* passes through', () => {
+    const { options, mailbox } = imapOptions(
+      'imaps://bounce%40example.org:p%40ss@mail.example.org/Bounces?tls.rejectUnauthorized=false',
+    );
+    assert.equal(options.secure, true);
+    assert.equal(options.port, 993);
+    assert.deepEqual(options.auth, { user: 'bounce@example.org', pass: 'p@ss' });
+    assert.deepEqual(options.tls, { rejectUnauthorized: false });
+    assert.equal(mailbox, 'Bounces');
+    const plain = imapOptions('imap://u:p@127.0.0.1:1143');
+    assert.equal(plain.options.secure, false);
+    assert.equal(plain.options.port, 1143);
+    assert.equal(plain.mailbox, 'INBOX');
+    assert.equal(imapOptions('imap://u:p@mail.example.org/INBOX').options.port, 143);
+  });
+});
