@@ -16,6 +16,7 @@ import { connect, type Db } from './db/connect';
 import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type DeliveryOptions, registerDeliveryJobs, startDelivery } from './delivery';
+import { registerBounceReader } from './delivery/bounces/reader';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = startJobs(db, app.log);
   app.decorate('jobs', jobs);
   registerDeliveryJobs(jobs, db, config);
+  registerBounceReader(jobs, db, config, app.log);
   app.decorate('rateLimits', rateLimits);
   await rateLimits.ready;
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });

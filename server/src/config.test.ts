@@ -59,6 +59,16 @@ describe('configuration from the environment', () => {
       /VAPID_SUBJECT must be a role address/,
     ],
     [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES must be a whole number of minutes/],
+    [{ BOUNCE_ADDRESS: 'bounces' }, /BOUNCE_ADDRESS must be an email address/],
+    [{ BOUNCE_ADDRESS: 'bounces+x@example.org' }, /BOUNCE_ADDRESS must have no \+ in its local part/],
+    // RFC 5321 §4.5.3.1.1: a local part is at most 64 octets, and +<26-character tag> takes 27 of them.
+    [{ BOUNCE_ADDRESS: `${'b'.repeat(38)}@example.org` }, /BOUNCE_ADDRESS must have a local part of at most 37/],
+    [{ BOUNCE_IMAP_URL: 'https://mail.example.org/INBOX' }, /BOUNCE_IMAP_URL must be an imap:\/\/ or imaps:\/\/ URL/],
+    [{ BOUNCE_IMAP_URL: 'imap://mail.example.org/INBOX' }, /BOUNCE_IMAP_URL must name the mailbox user/],
+    [
+      { BOUNCE_IMAP_URL: 'imaps://u:imap-pass@mail.example.org/INBOX' },
+      /^Configuration error: BOUNCE_IMAP_URL needs BOUNCE_ADDRESS(?!.*imap-pass)/,
+    ],
   ];
   for (const [env, message] of bad) {
     test(`refuses ${JSON.stringify(env)} with a one-line reason`, () => {
@@ -76,6 +86,13 @@ describe('configuration from the environment', () => {
       loadConfig({ ...google, VAPID_SUBJECT: 'https://notify.example.sg' }).vapidSubject,
       'https://notify.example.sg',
     );
+  });
+
+  test('BOUNCE_ADDRESS and BOUNCE_IMAP_URL: unset by default, as given otherwise', () => {
+    assert.deepEqual(loadConfig({}).bounces, { address: undefined, imapUrl: undefined });
+    const url = 'imaps://bounces:pw@mail.example.org:993/INBOX?tls.rejectUnauthorized=false';
+    const c = loadConfig({ BOUNCE_ADDRESS: `${'b'.repeat(37)}@example.org`, BOUNCE_IMAP_URL: url });
+    assert.deepEqual(c.bounces, { address: `${'b'.repeat(37)}@example.org`, imapUrl: url });
   });
 
   test('SESSION_IDLE_MINUTES defaults to a day', () => {
@@ -124,6 +141,12 @@ describe('configuration from the environment', () => {
       'a value that is not a URL, not shown',
     ],
     ['PUBLIC_URL', 'ftp://u:pw-in-public-url@x.example', ['pw-in-public-url'], "'ftp://***:***@x.example/'"],
+    [
+      'BOUNCE_IMAP_URL',
+      'http://bounces:imap-password@mail.example.sg/INBOX',
+      ['imap-password'],
+      "'http://***:***@mail.example.sg/INBOX'",
+    ],
     [
       'REDIS_URL',
       'http://cache.internal:6379/?password=query-secret',

@@ -78,6 +78,10 @@ const wholeCount = (fallback: number) =>
       .default(fallback),
   );
 
+/** A VERP tag's length (delivery/bounce-tag.ts): the bounce address's local part, +, the tag, fits in RFC 5321's 64. */
+export const BOUNCE_TAG_LENGTH = 26;
+const MAX_BOUNCE_LOCAL_PART = 64 - 1 - BOUNCE_TAG_LENGTH;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -126,6 +130,24 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalText,
+  BOUNCE_ADDRESS: z.preprocess(
+    blankToUndefined,
+    z
+      .email('must be an email address such as bounces@your-domain')
+      .refine((v) => !v.split('@')[0]?.includes('+'), 'must have no + in its local part (the server adds +<tag>)')
+      .refine(
+        (v) => (v.split('@')[0]?.length ?? 0) <= MAX_BOUNCE_LOCAL_PART,
+        `must have a local part of at most ${MAX_BOUNCE_LOCAL_PART} characters (with +<tag> it must fit in 64)`,
+      )
+      .optional(),
+  ),
+  BOUNCE_IMAP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^imaps?$/, error: 'must be an imap:// or imaps:// URL (imap://user:password@host:port/INBOX)' })
+      .refine((v) => new URL(v).username !== '', 'must name the mailbox user (imap://user:password@host/INBOX)')
+      .optional(),
+  ),
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://api.telegram.org')),
   WHATSAPP_TOKEN: optionalText,
@@ -315,6 +337,11 @@ export interface Config {
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+  /**
+   * Bounces and complaints (delivery/bounces): BOUNCE_ADDRESS is the envelope sender of notice mails, as
+   * <local>+<tag>@<domain> naming each delivery (VERP); BOUNCE_IMAP_URL the mailbox the reports arrive in.
+   */
+  bounces: { address: string | undefined; imapUrl: string | undefined };
   /** The providers' pace (delivery/pace): messages a second each allows, shared by every instance. */
   pace: PaceConfig /** What the public sign-up may send (features/signup/limits.ts). */;
   signupLimits: SignupLimitsConfig;
@@ -451,6 +478,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Configuration error: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
   const vapidSubject = vapidSubjectOf(e, demo, publicUrl);
+  if (e.BOUNCE_IMAP_URL && !e.BOUNCE_ADDRESS) {
+    throw new ConfigError(
+      'Configuration error: BOUNCE_IMAP_URL needs BOUNCE_ADDRESS: bounces are matched to their delivery by the address each mail was sent from',
+    );
+  }
   const databaseUrl = e.DATABASE_URL;
   const database: Config['database'] =
     databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
@@ -496,6 +528,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
       TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
+    bounces: { address: e.BOUNCE_ADDRESS, imapUrl: e.BOUNCE_IMAP_URL },
     whatsappTemplates: {
       janaza: e.WHATSAPP_TEMPLATE_JANAZA,
       events: e.WHATSAPP_TEMPLATE_EVENT,

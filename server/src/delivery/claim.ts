@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { sha256 } from '../secrets';
+import { bounceTag } from './bounce-tag';
 import type { Message, Recipient } from './channels/types';
 import { expireClaimed, isPastDeadline } from './expiry';
 import { renderEvent, renderJanaza } from './messages';
@@ -153,6 +154,7 @@ async function withContent(
       pushKeys: s.push_keys,
       language,
       token: tokens.get(s.id) ?? '',
+      ...(s.channel === 'email' && { bounceTag: bounceTag(config.unsubscribeKey, r.outbox_id, s.id) }),
     };
     const rendered = render(r.outbox_id, language);
     const deadline = deadlineOf(r.outbox_id);

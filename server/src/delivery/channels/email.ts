@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
 import { credentialsHidden } from '../../url-credentials';
+import { DELIVERY_HEADER, verpAddress } from '../bounce-tag';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
 import {
   type Channel,
@@ -114,12 +115,32 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
   // a pooled connection that fails while idle is reported here; the next send opens a new one
   transport.on('error', () => {});
 
-  async function deliver(to: string, mail: MailContent): Promise<SendOutcome> {
+  const bounceAddress = config.bounces.address;
+  /**
+   * With BOUNCE_ADDRESS a notice mail names its delivery (VERP, delivery/bounce-tag.ts): bounces come back to
+   * <local>+<tag>@<domain>, the DSN's Original-Envelope-Id (RFC 3461 ENVID, where the relay offers DSN) and
+   * the mail's own DELIVERY_HEADER carry the tag too; the delivery keeps it as its provider id.
+   */
+  const verp = (to: string, tag: string) =>
+    bounceAddress
+      ? {
+          envelope: { from: verpAddress(bounceAddress, tag), to },
+          dsn: { id: tag, return: 'headers' as const, notify: ['failure' as const, 'delay' as const], recipient: to },
+        }
+      : undefined;
+
+  async function deliver(to: string, mail: MailContent, tag?: string): Promise<SendOutcome> {
+    const named = tag ? verp(to, tag) : undefined;
     try {
-      const info = await transport.sendMail({ from: MAIL_FROM, to, ...mail });
+      const info = await transport.sendMail({
+        from: MAIL_FROM,
+        to,
+        ...mail,
+        ...(named && tag && { ...named, headers: { ...mail.headers, [DELIVERY_HEADER]: tag } }),
+      });
       const rejected = (info.rejected ?? []) as unknown[];
       if (rejected.length > 0) return { ok: false, kind: 'permanent', error: `rejected: ${info.response ?? ''}` };
-      return { ok: true };
+      return named && tag ? { ok: true, providerId: tag } : { ok: true };
     } catch (error) {
       return smtpOutcome(error);
     }
@@ -130,7 +151,7 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
     state: onState('email'),
     send: (to, message) => {
       try {
-        return deliver(to.address, renderNoticeMail(message, config.publicUrl, to.token));
+        return deliver(to.address, renderNoticeMail(message, config.publicUrl, to.token), to.bounceTag);
       } catch (error) {
         return Promise.resolve({ ok: false, kind: 'permanent', error: `could not render: ${String(error)}` });
       }

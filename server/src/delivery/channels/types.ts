@@ -12,6 +12,8 @@ export interface Recipient {
   language: Language;
   /** the secret of the subscriber's unsubscribe link */
   token: string;
+  /** email only: the delivery's VERP tag (delivery/bounce-tag.ts), for its envelope sender and DELIVERY_HEADER */
+  bounceTag?: string;
 }
 
 /** A notice or event rendered in one language; channels shape it for their medium. */

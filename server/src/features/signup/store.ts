@@ -66,6 +66,8 @@ export async function upsertConfirmed(db: Db, s: ConfirmedSubscriber): Promise<S
         active: 1,
         updated_at: now,
         deactivated_at: null,
+        // a confirmed (re)subscription starts the count of soft bounces in a row again (delivery/bounces)
+        soft_bounces: 0,
       })),
     )
     .returningAll()
