@@ -85,19 +85,26 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(mail.headers['list-unsubscribe'], undefined);
   });
 
-  test('550 on the recipient is gone, 451 (greylisting) makes that recipient wait uncounted, 554 is permanent', async () => {
+  test("5.1.1 on the recipient is gone, 5.7.1 is the account's, a bare 550 fails that mail only, 451 (greylisting) waits", async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
-    smtp.rejectRecipient('nobody@example.com', 550, 'No such user here');
+    smtp.unknownMailbox('nobody@example.com');
+    smtp.rejectRecipient('bare@example.com', 550, 'No such user here');
     smtp.rejectRecipient('busy@example.com', 451, 'Greylisted, try again later');
-    smtp.rejectRecipient('policy@example.com', 554, 'Rejected by policy');
+    smtp.rejectRecipient('policy@example.com', 554, '5.7.1 Rejected by policy');
     const gone = await email.send(recipient('email', 'nobody@example.com'), message);
-    assert.equal(gone.ok, false);
-    assert.equal(!gone.ok && gone.kind, 'gone');
-    assert.match(!gone.ok ? gone.error : '', /550/);
+    assert.deepEqual(!gone.ok && [gone.kind, 'code' in gone && gone.code], ['gone', 'smtp:5.1.1']);
+    assert.match(!gone.ok ? gone.error : '', /550 5\.1\.1 The email account that you tried to reach does not exist/);
+    const bare = await email.send(recipient('email', 'bare@example.com'), message);
+    assert.deepEqual(!bare.ok && [bare.kind, 'code' in bare && bare.code], ['permanent', 'smtp:550']);
     const later = await email.send(recipient('email', 'busy@example.com'), message);
     assert.deepEqual(!later.ok && later.kind === 'paced' && [later.scope, later.retryAfterMs], ['recipient', 60_000]);
-    const permanent = await email.send(recipient('email', 'policy@example.com'), message);
-    assert.equal(!permanent.ok && permanent.kind, 'permanent');
+    const policy = await email.send(recipient('email', 'policy@example.com'), message);
+    assert.deepEqual(!policy.ok && [policy.kind, 'code' in policy && policy.code], ['account', 'smtp:5.7.1']);
+    smtp.denyRelaying(true);
+    const relay = await email.send(recipient('email', 'aisha@example.com'), message);
+    smtp.denyRelaying(false);
+    assert.deepEqual(!relay.ok && [relay.kind, 'code' in relay && relay.code], ['account', 'smtp:5.7.1']);
+    assert.deepEqual(await email.send(recipient('email', 'aisha@example.com'), message), { ok: true });
   });
 });
 

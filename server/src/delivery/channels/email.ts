@@ -4,17 +4,8 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Config } from '../../config';
 import { credentialsHidden } from '../../url-credentials';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
-import {
-  type Channel,
-  notSet,
-  type OffReason,
-  offState,
-  onState,
-  paced,
-  pacedUnstated,
-  reasonText,
-  type SendOutcome,
-} from './types';
+import { rejectedOutcome, smtpOutcome } from './smtp-outcome';
+import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
 
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
@@ -53,37 +44,6 @@ export function smtpPoolOptions(smtpUrl: string, maxConnections: number): SMTPPo
   return options as unknown as SMTPPool.Options;
 }
 
-interface SmtpFailure {
-  responseCode?: number;
-  code?: string;
-  command?: string;
-  response?: string;
-  message?: string;
-}
-
-/** A greylisted recipient is tried again after a minute (greylisting servers ask for one to five). */
-const GREYLIST_WAIT_MS = 60_000;
-
-/**
- * 421/451: the provider's "slow down", which pauses the account; 550/551/553 on RCPT TO: the mailbox does
- * not exist; other 5xx: this mail cannot go; the rest may pass later.
- */
-export function smtpOutcome(error: unknown): SendOutcome {
-  const e = (error ?? {}) as SmtpFailure;
-  const code = e.responseCode;
-  const detail = `${code ?? e.code ?? 'error'} ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`.trim();
-  const atRecipient = !e.command || /^RCPT/i.test(e.command);
-  // 451 on one recipient is that mailbox's server asking to come back later (greylisting): it waits alone.
-  if (code === 451 && e.command && /^RCPT/i.test(e.command)) return paced('recipient', detail, GREYLIST_WAIT_MS);
-  // 421 (closing) and 451 (try later) name no time (RFC 5321 §4.2.3): the engine picks the pause.
-  if (code === 421 || code === 451) return pacedUnstated(detail);
-  if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
-  // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
-  if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };
-  if (code && code >= 500) return { ok: false, kind: 'permanent', error: detail };
-  return { ok: false, kind: 'temporary', error: detail };
-}
-
 function offChannel(reason: OffReason): EmailChannel {
   const off = { ok: false, kind: 'permanent', error: `email is off: ${reasonText(reason)}` } as const;
   return {
@@ -117,8 +77,7 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
   async function deliver(to: string, mail: MailContent): Promise<SendOutcome> {
     try {
       const info = await transport.sendMail({ from: MAIL_FROM, to, ...mail });
-      const rejected = (info.rejected ?? []) as unknown[];
-      if (rejected.length > 0) return { ok: false, kind: 'permanent', error: `rejected: ${info.response ?? ''}` };
+      if (((info.rejected ?? []) as unknown[]).length > 0) return rejectedOutcome(info);
       return { ok: true };
     } catch (error) {
       return smtpOutcome(error);
