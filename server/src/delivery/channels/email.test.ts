@@ -44,6 +44,8 @@ describe('email channel against a real SMTP server', () => {
     assert.ok(mail.html.includes(page.replace('&', '&amp;')), 'the HTML has the unsubscribe link');
     assert.equal(mail.headers['list-unsubscribe'], `<${PUBLIC_URL}${SIGNUP_API.oneClickUnsubscribe(to.token)}>`);
     assert.equal(mail.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
+    // RFC 2919 §2: a phrase, then <label.namespace>, under the site's own host
+    assert.equal(mail.headers['list-id'], `UmmahNotify janaza notices <janaza.${new URL(PUBLIC_URL).hostname}>`);
     assert.equal(mail.headers['content-language'], 'en');
     assert.ok(mail.html.includes(`<img src="${PUBLIC_URL}/api/public/images/img-42"`));
     assert.ok(mail.html.includes('Burial at Choa Chu Kang &lt;cemetery&gt; &amp; family home'), 'the note is escaped');
@@ -72,6 +74,8 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(mail.subject, 'குர்ஆன் கல்வி வட்டம்');
     assert.match(mail.text, /இடம்: மஸ்ஜித் அப்துல் கஃபூர்/);
     assert.match(mail.html, /<html lang="ta">/);
+    assert.equal(mail.headers['list-id'], `UmmahNotify events <events.${new URL(PUBLIC_URL).hostname}>`);
+    assert.equal(mail.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
   });
 
   test('the confirmation mail holds the link, in the chosen language, and no unsubscribe headers', async () => {
@@ -83,6 +87,7 @@ describe('email channel against a real SMTP server', () => {
     assert.ok(mail.text.includes(link));
     assert.ok(mail.html.includes(`href="${link}"`));
     assert.equal(mail.headers['list-unsubscribe'], undefined);
+    assert.equal(mail.headers['list-id'], undefined, 'a confirmation is no list mail');
   });
 
   test("5.1.1 on the recipient is gone, 5.7.1 is the account's, a bare 550 fails that mail only, 451 (greylisting) waits", async () => {

@@ -15,6 +15,29 @@ export interface EmailChannel extends Channel {
 const TIMEOUT_MS = 15_000;
 
 /**
+ * The headers the DKIM signature covers (its h=), where the mail has them: what says who sent it and what it
+ * is (RFC 6376 §5.4.1), and the list headers, so that nobody on the way can change where the one-click
+ * unsubscribe posts (RFC 8058 §4 asks for a valid DKIM signature covering at least List-Unsubscribe and
+ * List-Unsubscribe-Post).
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'To',
+  'Cc',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Language',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
+
+/**
  * Pool options from SMTP_URL (smtp://user:pass@host:port, smtps:// for implicit TLS); query parameters
  * pass through as nodemailer options as nodemailer's own URL form does (?requireTLS=true, ?tls.rejectUnauthorized=false).
  */
@@ -62,8 +85,9 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
 
   let transport: Transporter;
   try {
+    const pool = smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10)));
     transport = nodemailer.createTransport(
-      smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10))),
+      config.dkim ? { ...pool, dkim: { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : pool,
     );
   } catch (error) {
     return offChannel({
