@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from './config';
 
@@ -245,5 +249,93 @@ describe('configuration from the environment', () => {
     });
     assert.equal(run.status, 1);
     assert.equal(run.stderr.trim(), "Configuration error: PORT must be a whole number between 0 and 65535 (got 'abc')");
+  });
+});
+
+describe('DKIM settings', () => {
+  const rsa = (bits: number) =>
+    generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const pem = rsa(2048);
+  const base = {
+    MAIL_FROM: 'UmmahNotify <notices@mail.example.org>',
+    DKIM_DOMAIN: 'example.org',
+    DKIM_SELECTOR: 'un2026',
+  };
+  /** Refused with a one-line reason that never holds the key (not even a line of it). */
+  const refuses = (env: Record<string, string>, reason: RegExp) =>
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError, String(e));
+        assert.match(e.message, reason);
+        assert.ok(!e.message.includes('\n'), e.message);
+        for (const line of pem.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----')))
+          assert.ok(!e.message.includes(line));
+        assert.ok(!e.message.includes('not-a-key-secret'));
+        return true;
+      },
+    );
+
+  test('unset: mail goes unsigned', () => {
+    assert.equal(loadConfig({}).dkim, null);
+  });
+
+  test('the key as PEM text, as PEM with its line breaks written \\n, or as a file', () => {
+    const fromText = loadConfig({ ...base, DKIM_PRIVATE_KEY: pem }).dkim;
+    assert.deepEqual(fromText, { domainName: 'example.org', keySelector: 'un2026', privateKey: pem.trim() });
+    const escaped = loadConfig({ ...base, DKIM_PRIVATE_KEY: pem.trim().replace(/\n/g, '\\n') }).dkim;
+    assert.equal(escaped?.privateKey, pem.trim());
+    const file = join(mkdtempSync(join(tmpdir(), 'dkim-config-')), 'key.pem');
+    writeFileSync(file, pem);
+    assert.equal(loadConfig({ ...base, DKIM_PRIVATE_KEY_FILE: file }).dkim?.privateKey, pem.trim());
+  });
+
+  test('refuses a partial setting, naming what is missing', () => {
+    refuses({ DKIM_DOMAIN: 'example.org' }, /DKIM_SELECTOR and DKIM_PRIVATE_KEY are not set$/);
+    refuses({ DKIM_SELECTOR: 'un2026', DKIM_PRIVATE_KEY: pem }, /DKIM_DOMAIN is not set$/);
+    refuses({ ...base, DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: '/etc/dkim.pem' }, /not both/);
+  });
+
+  test('refuses a wrong domain or selector, showing it', () => {
+    refuses(
+      { ...base, DKIM_DOMAIN: 'https://example.org', DKIM_PRIVATE_KEY: pem },
+      /^Configuration error: DKIM_DOMAIN must be a domain name.*'https:\/\/example.org\/?'/,
+    );
+    refuses(
+      { ...base, DKIM_SELECTOR: 'un 2026', DKIM_PRIVATE_KEY: pem },
+      /^Configuration error: DKIM_SELECTOR must be a DNS label/,
+    );
+  });
+
+  test('refuses what is not a private key, never showing it', () => {
+    refuses(
+      { ...base, DKIM_PRIVATE_KEY: 'not-a-key-secret' },
+      /^Configuration error: DKIM_PRIVATE_KEY must hold a private key in PEM form/,
+    );
+    refuses({ ...base, DKIM_PRIVATE_KEY: `${pem.slice(0, 300)}\n-----END PRIVATE KEY-----` }, /DKIM_PRIVATE_KEY/);
+  });
+
+  test('refuses a key nodemailer cannot sign with or receivers refuse (RFC 8301 §3.2: RSA, 1024 bits or more)', () => {
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    refuses({ ...base, DKIM_PRIVATE_KEY: ec.toString() }, /must be an RSA key of 1024 bits or more.*got a ec key$/);
+    refuses({ ...base, DKIM_PRIVATE_KEY: rsa(768) }, /got 768 bits$/);
+  });
+
+  test('refuses an unreadable key file, naming the file', () => {
+    refuses(
+      { ...base, DKIM_PRIVATE_KEY_FILE: '/nonexistent/dkim.pem' },
+      /DKIM_PRIVATE_KEY_FILE cannot be read \(ENOENT\): '\/nonexistent\/dkim.pem'$/,
+    );
+  });
+
+  test('refuses a signing domain that does not align with the From domain (DMARC, RFC 7489 §3.1.1)', () => {
+    refuses(
+      { ...base, DKIM_DOMAIN: 'other.example.net', DKIM_PRIVATE_KEY: pem },
+      /DKIM_DOMAIN \(other.example.net\) must be MAIL_FROM's domain \(mail.example.org\)/,
+    );
+    assert.equal(
+      loadConfig({ ...base, DKIM_DOMAIN: 'mail.example.org', DKIM_PRIVATE_KEY: pem }).dkim?.domainName,
+      'mail.example.org',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/core';
 import { z } from 'zod';
 import { isLoopbackHost, isLoopbackUrl, isPublicHttps } from './public-url';
@@ -148,6 +150,28 @@ const envSchema = z.object({
       .refine((v) => new URL(v).username !== '', 'must name the mailbox user (imap://user:password@host/INBOX)')
       .optional(),
   ),
+  DKIM_DOMAIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z][a-zA-Z0-9-]{0,61}[a-zA-Z0-9]$/,
+        'must be a domain name such as example.org',
+      )
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/,
+        'must be a DNS label such as mail2026 (letters, digits and -)',
+      )
+      .optional(),
+  ),
+  DKIM_PRIVATE_KEY: optionalText,
+  DKIM_PRIVATE_KEY_FILE: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://api.telegram.org')),
   WHATSAPP_TOKEN: optionalText,
@@ -327,6 +351,8 @@ export interface Config {
     | 'WHATSAPP_VERIFY_TOKEN'
     | 'TELEGRAM_WEBHOOK_SECRET'
   >;
+  /** DKIM signing of every mail (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY or _FILE); null: unsigned. */
+  dkim: DkimConfig | null;
   /** The approved WhatsApp templates (README "WhatsApp templates"): a name per kind, a code per language. */
   whatsappTemplates: WhatsAppTemplateNames;
   /** How the Telegram bot reads its updates: a webhook needs PUBLIC_URL to be public https (TELEGRAM_UPDATES). */
@@ -371,6 +397,13 @@ export interface PaceConfig {
   whatsappJanazaReservePercent: number;
 }
 
+/** nodemailer's DKIM options (https://nodemailer.com/dkim/): the d= domain, the s= selector, the PEM key. */
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 export interface WhatsAppTemplateNames {
   janaza: string;
   events: string;
@@ -392,6 +425,7 @@ const SECRET_NAMES = new Set([
   'WHATSAPP_TOKEN',
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
+  'DKIM_PRIVATE_KEY',
 ]);
 
 /** A refused value as a configuration error shows it: URLs (S3_URL, REDIS_URL, ...) without their credentials. */
@@ -443,6 +477,64 @@ function vapidSubjectOf(e: Env, demo: boolean, publicUrl: string): string {
   return `mailto:notices@${new URL(publicUrl).hostname}`;
 }
 
+/** The domain of MAIL_FROM's address ('UmmahNotify <notices@example.org>' -> example.org), lower-case. */
+const mailFromDomain = (mailFrom: string): string | undefined =>
+  /@([^@<>\s]+?)>?\s*$/.exec(mailFrom)?.[1]?.toLowerCase();
+
+/**
+ * The DKIM signer's settings, all three or none. The key is an RSA key of 1024 bits or more (nodemailer
+ * signs rsa-sha256; RFC 8301 §3.2: verifiers refuse shorter keys), given as PEM text (its line breaks may be
+ * written \n) or as a file; the signing domain must be MAIL_FROM's or a parent or subdomain of it, since
+ * DMARC passes on DKIM only when the From domain aligns with d= (RFC 7489 §3.1.1). The key is never shown.
+ */
+function dkimOf(e: Env): DkimConfig | null {
+  const { DKIM_DOMAIN: domain, DKIM_SELECTOR: selector, DKIM_PRIVATE_KEY: text, DKIM_PRIVATE_KEY_FILE: file } = e;
+  if (!domain && !selector && !text && !file) return null;
+  const missing = [!domain && 'DKIM_DOMAIN', !selector && 'DKIM_SELECTOR', !text && !file && 'DKIM_PRIVATE_KEY'];
+  const unset = missing.filter((m): m is string => !!m);
+  if (!domain || !selector || unset.length > 0) {
+    throw new ConfigError(
+      `Configuration error: DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE): ${unset.join(' and ')} ${unset.length > 1 ? 'are' : 'is'} not set`,
+    );
+  }
+  if (text && file) {
+    throw new ConfigError('Configuration error: set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both');
+  }
+  const name = text ? 'DKIM_PRIVATE_KEY' : 'DKIM_PRIVATE_KEY_FILE';
+  let pem: string;
+  if (text) pem = text.includes('\n') ? text : text.replace(/\\n/g, '\n');
+  else {
+    try {
+      pem = readFileSync(file as string, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Configuration error: DKIM_PRIVATE_KEY_FILE cannot be read (${code}): '${file}'`);
+    }
+  }
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new ConfigError(
+      `Configuration error: ${name} must hold a private key in PEM form (-----BEGIN PRIVATE KEY-----), got a value that is not shown`,
+    );
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== 'rsa' || bits < 1024) {
+    throw new ConfigError(
+      `Configuration error: ${name} must be an RSA key of 1024 bits or more (2048 advised; nodemailer signs rsa-sha256), got ${key.asymmetricKeyType === 'rsa' ? `${bits} bits` : `a ${key.asymmetricKeyType} key`}`,
+    );
+  }
+  const from = e.MAIL_FROM ? mailFromDomain(e.MAIL_FROM) : undefined;
+  const d = domain.toLowerCase();
+  if (from && from !== d && !from.endsWith(`.${d}`) && !d.endsWith(`.${from}`)) {
+    throw new ConfigError(
+      `Configuration error: DKIM_DOMAIN (${d}) must be MAIL_FROM's domain (${from}) or a parent or subdomain of it: DMARC passes only when the From domain aligns with the signature's`,
+    );
+  }
+  return { domainName: d, keySelector: selector, privateKey: pem.trim() };
+}
+
 /** Where a remote's mf-manifest.json is: a folder URL gets the file name appended. */
 function manifestUrl(value: string | undefined, name: string): string {
   const base = value ?? `/remotes/${name}/`;
@@ -483,6 +575,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Configuration error: BOUNCE_IMAP_URL needs BOUNCE_ADDRESS: bounces are matched to their delivery by the address each mail was sent from',
     );
   }
+  const dkim = dkimOf(e);
   const databaseUrl = e.DATABASE_URL;
   const database: Config['database'] =
     databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
@@ -529,6 +622,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
     },
     bounces: { address: e.BOUNCE_ADDRESS, imapUrl: e.BOUNCE_IMAP_URL },
+    dkim,
     whatsappTemplates: {
       janaza: e.WHATSAPP_TEMPLATE_JANAZA,
       events: e.WHATSAPP_TEMPLATE_EVENT,

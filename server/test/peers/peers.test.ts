@@ -32,6 +32,30 @@ describe('protocol peers', () => {
     );
   });
 
+  test('SMTP peer: 550 5.1.1 for an unknown mailbox; 550 5.7.1 Relaying denied for everyone while switched on', async () => {
+    const smtp = await startSmtpPeer();
+    after(() => smtp.close());
+    const transport = nodemailer.createTransport(smtp.url);
+    after(() => transport.close());
+    const send = (to: string) => transport.sendMail({ from: 'a@example.com', to, subject: 'x', text: 'y' });
+    const reply = (error: { response?: string }) => error.response ?? '';
+    smtp.unknownMailbox('Nobody@Example.com');
+    await assert.rejects(send('nobody@example.com'), (error: { response?: string; command?: string }) => {
+      assert.equal(reply(error), '550 5.1.1 The email account that you tried to reach does not exist');
+      assert.equal(error.command, 'RCPT TO');
+      return true;
+    });
+    smtp.denyRelaying(true);
+    await assert.rejects(send('b@example.com'), (error) => reply(error as object) === '550 5.7.1 Relaying denied');
+    smtp.denyRelaying(false);
+    await send('b@example.com');
+    await smtp.waitFor(1);
+    assert.deepEqual(smtp.refused, [
+      { to: 'nobody@example.com', reply: '550 5.1.1 The email account that you tried to reach does not exist' },
+      { to: 'b@example.com', reply: '550 5.7.1 Relaying denied' },
+    ]);
+  });
+
   test('Telegram peer: token, JSON and form bodies, block, rate limit, webhook delivery with the secret', async () => {
     const api = await startTelegramApi({ token: '42:abc', username: 'test_bot' });
     after(() => api.close());

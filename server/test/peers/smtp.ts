@@ -48,6 +48,20 @@ export interface SmtpPeer {
   pace: PaceRecord;
   /** Answer RCPT TO for this address with the code (550 unknown user, 451 try later, ...) from now on. */
   rejectRecipient(address: string, code: number, text?: string): void;
+  /**
+   * Answer RCPT TO for this address as Gmail does for a mailbox that does not exist, from now on:
+   * "550 5.1.1 The email account that you tried to reach does not exist" (https://support.google.com/a/answer/3726730;
+   * RFC 3463 §3.2 X.1.1 "Bad destination mailbox address").
+   */
+  unknownMailbox(address: string): void;
+  /**
+   * While on, refuse every RCPT TO with "550 5.7.1 Relaying denied", as a relay does for a client it does not
+   * let send (a lost password, an unverified sender domain): RFC 5321 §3.6.2 (relaying is the server's to
+   * refuse), RFC 3463 §3.8 X.7.1 "Delivery not authorized, message refused". Off by default.
+   */
+  denyRelaying(on: boolean): void;
+  /** Every RCPT TO refused, in order: the address and the reply the peer gave. */
+  refused: { to: string; reply: string }[];
   /** Accept the address again. */
   acceptRecipient(address: string): void;
   /** Resolves when at least n mails have arrived; rejects after timeoutMs. */
@@ -88,6 +102,14 @@ export async function startSmtpPeer({
     return error;
   };
   const rejections = new Map<string, { code: number; text: string }>();
+  const refused: { to: string; reply: string }[] = [];
+  let relayDenied = false;
+  const refuse = (to: string, code: number, text: string): SmtpError => {
+    refused.push({ to, reply: `${code} ${text}` });
+    const error: SmtpError = new Error(text);
+    error.responseCode = code;
+    return error;
+  };
   const waiters = new Set<() => void>();
 
   const server = new SMTPServer({
@@ -103,11 +125,11 @@ export async function startSmtpPeer({
         const refusal = admit();
         if (refusal) return callback(refusal);
       }
-      const rejection = rejections.get(address.address.toLowerCase());
+      const to = address.address.toLowerCase();
+      if (relayDenied) return callback(refuse(to, 550, '5.7.1 Relaying denied'));
+      const rejection = rejections.get(to);
       if (!rejection) return callback();
-      const error: SmtpError = new Error(rejection.text);
-      error.responseCode = rejection.code;
-      callback(error);
+      callback(refuse(to, rejection.code, rejection.text));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -156,6 +178,16 @@ export async function startSmtpPeer({
     acceptRecipient(address) {
       rejections.delete(address.toLowerCase());
     },
+    unknownMailbox(address) {
+      rejections.set(address.toLowerCase(), {
+        code: 550,
+        text: '5.1.1 The email account that you tried to reach does not exist',
+      });
+    },
+    denyRelaying(on) {
+      relayDenied = on;
+    },
+    refused,
     waitFor(n, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -42,7 +42,24 @@ function page(language: Language, title: string, inner: string): string {
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#2d6a4f;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>`;
 
-/** A notice or event mail: text and HTML, the unsubscribe footer and the RFC 8058 one-click headers. */
+const LIST_NAMES: Record<Message['kind'], string> = {
+  janaza: 'UmmahNotify janaza notices',
+  events: 'UmmahNotify events',
+};
+
+/**
+ * The topic's List-Id (RFC 2919 §2: a phrase, then <label.namespace> under a domain the sender controls):
+ * `UmmahNotify janaza notices <janaza.notify.example.org>` for the host of PUBLIC_URL. Gmail asks mailing
+ * lists for one (https://support.google.com/mail/answer/81126), and mail clients filter on it.
+ */
+export function listId(kind: Message['kind'], publicUrl: string): string {
+  return `${LIST_NAMES[kind]} <${kind}.${new URL(publicUrl).hostname}>`;
+}
+
+/**
+ * A notice or event mail: text and HTML, the unsubscribe footer, the topic's List-Id and the RFC 8058
+ * one-click headers (List-Unsubscribe with the https link, List-Unsubscribe-Post: List-Unsubscribe=One-Click).
+ */
 export function renderNoticeMail(message: Message, publicUrl: string, token: string): MailContent {
   const t = text[message.language];
   const links = unsubscribeLinks(publicUrl, token);
@@ -81,6 +98,7 @@ export function renderNoticeMail(message: Message, publicUrl: string, token: str
     text: plain,
     html,
     headers: {
+      'List-Id': listId(message.kind, publicUrl),
       'List-Unsubscribe': `<${links.oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'Content-Language': message.language,

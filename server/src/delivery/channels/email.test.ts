@@ -44,6 +44,8 @@ describe('email channel against a real SMTP server', () => {
     assert.ok(mail.html.includes(page.replace('&', '&amp;')), 'the HTML has the unsubscribe link');
     assert.equal(mail.headers['list-unsubscribe'], `<${PUBLIC_URL}${SIGNUP_API.oneClickUnsubscribe(to.token)}>`);
     assert.equal(mail.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
+    // RFC 2919 §2: a phrase, then <label.namespace>, under the site's own host
+    assert.equal(mail.headers['list-id'], `UmmahNotify janaza notices <janaza.${new URL(PUBLIC_URL).hostname}>`);
     assert.equal(mail.headers['content-language'], 'en');
     assert.ok(mail.html.includes(`<img src="${PUBLIC_URL}/api/public/images/img-42"`));
     assert.ok(mail.html.includes('Burial at Choa Chu Kang &lt;cemetery&gt; &amp; family home'), 'the note is escaped');
@@ -72,6 +74,8 @@ describe('email channel against a real SMTP server', () => {
     assert.equal(mail.subject, 'குர்ஆன் கல்வி வட்டம்');
     assert.match(mail.text, /இடம்: மஸ்ஜித் அப்துல் கஃபூர்/);
     assert.match(mail.html, /<html lang="ta">/);
+    assert.equal(mail.headers['list-id'], `UmmahNotify events <events.${new URL(PUBLIC_URL).hostname}>`);
+    assert.equal(mail.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
   });
 
   test('the confirmation mail holds the link, in the chosen language, and no unsubscribe headers', async () => {
@@ -83,21 +87,29 @@ describe('email channel against a real SMTP server', () => {
     assert.ok(mail.text.includes(link));
     assert.ok(mail.html.includes(`href="${link}"`));
     assert.equal(mail.headers['list-unsubscribe'], undefined);
+    assert.equal(mail.headers['list-id'], undefined, 'a confirmation is no list mail');
   });
 
-  test('550 on the recipient is gone, 451 (greylisting) makes that recipient wait uncounted, 554 is permanent', async () => {
+  test("5.1.1 on the recipient is gone, 5.7.1 is the account's, a bare 550 fails that mail only, 451 (greylisting) waits", async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
-    smtp.rejectRecipient('nobody@example.com', 550, 'No such user here');
+    smtp.unknownMailbox('nobody@example.com');
+    smtp.rejectRecipient('bare@example.com', 550, 'No such user here');
     smtp.rejectRecipient('busy@example.com', 451, 'Greylisted, try again later');
-    smtp.rejectRecipient('policy@example.com', 554, 'Rejected by policy');
+    smtp.rejectRecipient('policy@example.com', 554, '5.7.1 Rejected by policy');
     const gone = await email.send(recipient('email', 'nobody@example.com'), message);
-    assert.equal(gone.ok, false);
-    assert.equal(!gone.ok && gone.kind, 'gone');
-    assert.match(!gone.ok ? gone.error : '', /550/);
+    assert.deepEqual(!gone.ok && [gone.kind, 'code' in gone && gone.code], ['gone', 'smtp:5.1.1']);
+    assert.match(!gone.ok ? gone.error : '', /550 5\.1\.1 The email account that you tried to reach does not exist/);
+    const bare = await email.send(recipient('email', 'bare@example.com'), message);
+    assert.deepEqual(!bare.ok && [bare.kind, 'code' in bare && bare.code], ['permanent', 'smtp:550']);
     const later = await email.send(recipient('email', 'busy@example.com'), message);
     assert.deepEqual(!later.ok && later.kind === 'paced' && [later.scope, later.retryAfterMs], ['recipient', 60_000]);
-    const permanent = await email.send(recipient('email', 'policy@example.com'), message);
-    assert.equal(!permanent.ok && permanent.kind, 'permanent');
+    const policy = await email.send(recipient('email', 'policy@example.com'), message);
+    assert.deepEqual(!policy.ok && [policy.kind, 'code' in policy && policy.code], ['account', 'smtp:5.7.1']);
+    smtp.denyRelaying(true);
+    const relay = await email.send(recipient('email', 'aisha@example.com'), message);
+    smtp.denyRelaying(false);
+    assert.deepEqual(!relay.ok && [relay.kind, 'code' in relay && relay.code], ['account', 'smtp:5.7.1']);
+    assert.deepEqual(await email.send(recipient('email', 'aisha@example.com'), message), { ok: true });
   });
 });
 

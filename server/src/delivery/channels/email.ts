@@ -5,17 +5,8 @@ import type { Config } from '../../config';
 import { credentialsHidden } from '../../url-credentials';
 import { DELIVERY_HEADER, verpAddress } from '../bounce-tag';
 import { type MailContent, renderConfirmationMail, renderNoticeMail } from './email-render';
-import {
-  type Channel,
-  notSet,
-  type OffReason,
-  offState,
-  onState,
-  paced,
-  pacedUnstated,
-  reasonText,
-  type SendOutcome,
-} from './types';
+import { rejectedOutcome, smtpOutcome } from './smtp-outcome';
+import { type Channel, notSet, type OffReason, offState, onState, reasonText, type SendOutcome } from './types';
 
 export interface EmailChannel extends Channel {
   /** The double opt-in mail: nothing else is sent to the address before its link is clicked. */
@@ -23,6 +14,29 @@ export interface EmailChannel extends Channel {
 }
 
 const TIMEOUT_MS = 15_000;
+
+/**
+ * The headers the DKIM signature covers (its h=), where the mail has them: what says who sent it and what it
+ * is (RFC 6376 §5.4.1), and the list headers, so that nobody on the way can change where the one-click
+ * unsubscribe posts (RFC 8058 §4 asks for a valid DKIM signature covering at least List-Unsubscribe and
+ * List-Unsubscribe-Post).
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'To',
+  'Cc',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Language',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
 
 /**
  * Pool options from SMTP_URL (smtp://user:pass@host:port, smtps:// for implicit TLS); query parameters
@@ -54,37 +68,6 @@ export function smtpPoolOptions(smtpUrl: string, maxConnections: number): SMTPPo
   return options as unknown as SMTPPool.Options;
 }
 
-interface SmtpFailure {
-  responseCode?: number;
-  code?: string;
-  command?: string;
-  response?: string;
-  message?: string;
-}
-
-/** A greylisted recipient is tried again after a minute (greylisting servers ask for one to five). */
-const GREYLIST_WAIT_MS = 60_000;
-
-/**
- * 421/451: the provider's "slow down", which pauses the account; 550/551/553 on RCPT TO: the mailbox does
- * not exist; other 5xx: this mail cannot go; the rest may pass later.
- */
-export function smtpOutcome(error: unknown): SendOutcome {
-  const e = (error ?? {}) as SmtpFailure;
-  const code = e.responseCode;
-  const detail = `${code ?? e.code ?? 'error'} ${(e.response ?? e.message ?? String(error)).slice(0, 300)}`.trim();
-  const atRecipient = !e.command || /^RCPT/i.test(e.command);
-  // 451 on one recipient is that mailbox's server asking to come back later (greylisting): it waits alone.
-  if (code === 451 && e.command && /^RCPT/i.test(e.command)) return paced('recipient', detail, GREYLIST_WAIT_MS);
-  // 421 (closing) and 451 (try later) name no time (RFC 5321 §4.2.3): the engine picks the pause.
-  if (code === 421 || code === 451) return pacedUnstated(detail);
-  if (code && [550, 551, 553].includes(code) && atRecipient) return { ok: false, kind: 'gone', error: detail };
-  // a refused login is the operator's to fix, not the recipient's: keep the mail for a retry
-  if (e.code === 'EAUTH') return { ok: false, kind: 'temporary', error: detail };
-  if (code && code >= 500) return { ok: false, kind: 'permanent', error: detail };
-  return { ok: false, kind: 'temporary', error: detail };
-}
-
 function offChannel(reason: OffReason): EmailChannel {
   const off = { ok: false, kind: 'permanent', error: `email is off: ${reasonText(reason)}` } as const;
   return {
@@ -103,8 +86,9 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
 
   let transport: Transporter;
   try {
+    const pool = smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10)));
     transport = nodemailer.createTransport(
-      smtpPoolOptions(SMTP_URL, Math.max(1, Math.min(config.deliveryConcurrency, 10))),
+      config.dkim ? { ...pool, dkim: { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : pool,
     );
   } catch (error) {
     return offChannel({
@@ -138,8 +122,7 @@ export async function createEmailChannel(config: Config): Promise<EmailChannel> 
         ...mail,
         ...(named && tag && { ...named, headers: { ...mail.headers, [DELIVERY_HEADER]: tag } }),
       });
-      const rejected = (info.rejected ?? []) as unknown[];
-      if (rejected.length > 0) return { ok: false, kind: 'permanent', error: `rejected: ${info.response ?? ''}` };
+      if (((info.rejected ?? []) as unknown[]).length > 0) return rejectedOutcome(info);
       return named && tag ? { ok: true, providerId: tag } : { ok: true };
     } catch (error) {
       return smtpOutcome(error);

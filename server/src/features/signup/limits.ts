@@ -3,6 +3,7 @@ import type { SignupLimitsConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { giveBackPlace, takePlace } from '../../rate-limit/database-store';
 import { ipKey } from '../../rate-limit/ip-key';
+import { sha256 } from '../../secrets';
 import { domainOf, mailboxOf } from './mailbox';
 import { type RefusalKey, refusal } from './texts';
 
@@ -15,6 +16,23 @@ export const SIGNUP_RATE_LIMIT = { max: 10, timeWindow: MINUTE };
 
 /** Route config of the public sign-up and confirm calls: no session, rate limited. */
 export const PUBLIC_LIMITED = { access: 'public', rateLimit: SIGNUP_RATE_LIMIT } as const;
+
+/**
+ * The one-click unsubscribe (RFC 8058) is posted by the mailbox provider's own servers (Gmail's, Yahoo's), so
+ * after a broadcast many people's unsubscribes come from a few addresses: it is limited per link, not per
+ * address. A link may be posted a few times (a provider retrying); its token is 256 random bits, so trying
+ * tokens finds nothing, and a wrong one gets the route's 404. The counter's key is the token's SHA-256, as the
+ * database keeps it, never the link's secret.
+ */
+export const ONE_CLICK_LIMITED = {
+  access: 'public',
+  rateLimit: {
+    max: 5,
+    timeWindow: MINUTE,
+    keyGenerator: (request: { params: unknown }) =>
+      `one-click:${sha256(String((request.params as { token?: unknown }).token ?? ''))}`,
+  },
+} as const;
 
 /** Confirmation messages a day to one mailbox (any spelling of it) or one phone number. */
 export const MESSAGES_PER_ADDRESS_PER_DAY = 3;

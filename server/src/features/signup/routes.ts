@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipKey } from '../../rate-limit/ip-key';
 import { newToken, sha256 } from '../../secrets';
-import { checkEmailLimits, DAY, HOUR, MINUTE, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
+import { checkEmailLimits, DAY, HOUR, MINUTE, ONE_CLICK_LIMITED, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
 import { registerProof, requireProof } from './proof';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
 import {
@@ -175,11 +175,12 @@ function registerCore(app: FastifyInstance): void {
     async (request) => unsubscribe(request.body.token),
   );
   // The mail client posts here (List-Unsubscribe-Post); the body, if any, is `List-Unsubscribe=One-Click`.
+  // Limited per link, not per address: the providers post it from their own servers (ONE_CLICK_LIMITED).
   r.post(
     SIGNUP_API.oneClickUnsubscribe(':token'),
     {
       schema: { params: tokenSchema, body: z.unknown().optional(), response: signupResultAnswers },
-      config: PUBLIC_LIMITED,
+      config: ONE_CLICK_LIMITED,
     },
     async (request) => unsubscribe(request.params.token),
   );
