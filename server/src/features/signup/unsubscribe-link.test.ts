@@ -78,7 +78,7 @@ for (const engine of engines()) {
       try {
         await migratorFor(db).migrateTo('2026-11-24-061-delivery-claims');
         const token = randomBytes(32).toString('base64url');
-        const { token_hash: _h, legacy_token_hash: _l, ...row } = newSubscriber({ channel: 'email' });
+        const { token_hash: _h, legacy_token_hash: _l, soft_bounces: _s, ...row } = newSubscriber({ channel: 'email' });
         const id = randomUUID();
         // biome-ignore lint/suspicious/noExplicitAny: the table as it was before this migration
         await (db as any)
