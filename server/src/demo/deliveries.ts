@@ -7,6 +7,15 @@ import { EXPIRED_ERROR } from '../delivery/expiry';
 
 /** About one message in this many failed (an old phone number, a full mailbox): a believable story. */
 const FAILED_EVERY = 23;
+/** Why a demo message failed, per channel, as its provider reports it (deliveries.error_code). */
+const FAILED_BECAUSE: Record<string, { code: string; error: string }> = {
+  whatsapp: { code: 'whatsapp:131026', error: 'Message undeliverable' },
+  email: { code: 'bounce:5.1.1', error: '550 5.1.1 The email account that you tried to reach does not exist' },
+  telegram: { code: 'telegram:403', error: '403 Forbidden: bot was blocked by the user' },
+  webpush: { code: 'webpush:410', error: 'push service answered 410' },
+};
+/** Of the WhatsApp messages that went, about one in this many was reported read (the rest delivered). */
+const READ_EVERY = 3;
 /** The demo's broadcasts went out this long after their approval or publication. */
 const SENT_AFTER_MS = 90_000;
 /** The demo's one correction was sent this long after its notice's first broadcast. */
@@ -25,7 +34,8 @@ interface Sent {
 /**
  * Demo mode: the approved sample notices and published sample events were sent before the visitor
  * came, so the lists show delivery counts instead of 'Not sent': one notice with a correction, and
- * the notice whose prayer has passed with one message that expired. Only history is written: each
+ * the notice whose prayer has passed with one message that expired; a few failed, each with its provider's
+ * reason, and WhatsApp's messages reported delivered or read. Only history is written: each
  * broadcast is already expanded and every delivery finished (sent or failed), so the worker finds
  * nothing to send, and the recipients are the demo subscribers (whom nothing is ever sent to).
  */
@@ -99,13 +109,17 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
           updated_at: finished,
         };
       const failed = (i + 1) % FAILED_EVERY === 0;
+      const because = failed ? FAILED_BECAUSE[s.channel] : undefined;
       return {
         outbox_id: outbox.id,
         subscriber_id: s.id,
         channel: s.channel,
         state: failed ? 'failed' : 'sent',
-        attempts: failed ? 6 : 1,
-        last_error: failed ? 'demo: the recipient could not be reached' : null,
+        attempts: 1,
+        last_error: because ? `demo: ${because.error}` : null,
+        error_code: because?.code ?? null,
+        // WhatsApp reports what became of a message: delivered, or read.
+        receipt: s.channel === 'whatsapp' && !failed ? (i % READ_EVERY === 0 ? 'read' : 'delivered') : null,
         next_attempt_at: finished,
         locked_until: null,
         claim: null,
