@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { engines } from '../../test/support/databases';
-import { startTestServer, type TestServer } from '../../test/support/server';
+import { GOOGLE_MODE_ENV, startTestServer, type TestServer } from '../../test/support/server';
 import { CookieJar, getJson, signIn } from '../../test/support/sign-in';
+import { loadConfig } from '../config';
+import { cookiePolicy } from './routes';
 
 for (const engine of engines()) {
   describe(`sign-in over OpenID Connect (${engine})`, () => {
@@ -83,7 +85,17 @@ for (const engine of engines()) {
       assert.equal(callback.headers.get('location'), `${server.url}/login?error=failed`);
     });
 
-    test('the session cookie is httpOnly, SameSite=Lax, and rotated on every sign-in', async () => {
+    test('the session cookie is HttpOnly, SameSite=Lax, for the whole site, not Secure over plain http', async () => {
+      const { sessionCookie } = await signIn(server.url, { email: 'flags@example.sg' });
+      const flags = (sessionCookie ?? '').split(';').map((f) => f.trim().toLowerCase());
+      assert.ok(flags.includes('httponly'), sessionCookie);
+      assert.ok(flags.includes('samesite=lax'), sessionCookie);
+      assert.ok(flags.includes('path=/'), sessionCookie);
+      // Secure only behind https (cookiePolicy): this test server's PUBLIC_URL is http://127.0.0.1.
+      assert.ok(!flags.includes('secure'), sessionCookie);
+    });
+
+    test('the pending sign-in cookie is HttpOnly and SameSite=Lax; the session cookie is rotated on every sign-in', async () => {
       const first = await signIn(server.url, { email: 'rotate@example.sg' });
       const oldCookie = first.jar.header();
       const second = await signIn(server.url, { email: 'rotate@example.sg' }, first.jar);
@@ -116,9 +128,46 @@ for (const engine of engines()) {
       assert.equal((await fetch(`${server.url}/api/protected`, { headers: { cookie: cookieBefore } })).status, 401);
     });
 
-    test('sign-ups and role changes are written to the audit log', async () => {
-      const rows = await server.app.db.selectFrom('audit_log').select(['action', 'entity']).execute();
-      assert.ok(rows.some((r) => r.action === 'user.created' && r.entity === 'user'));
+    test('a sign-up and a change of rights at sign-in are written to the audit log, naming the account', async () => {
+      const { db } = server.app;
+      const userOf = (email: string) =>
+        db.selectFrom('users').select(['id', 'rights']).where('email', '=', email).executeTakeFirstOrThrow();
+      const auditOf = (id: string) =>
+        db
+          .selectFrom('audit_log')
+          .select(['action', 'before', 'after'])
+          .where('entity', '=', 'user')
+          .where('entity_id', '=', id)
+          .orderBy('at')
+          .execute();
+      await signIn(server.url, { email: 'audited@example.sg' });
+      const created = await userOf('audited@example.sg');
+      assert.deepEqual(
+        (await auditOf(created.id)).map((r) => r.action),
+        ['user.created', 'user.signed-in'],
+      );
+      // root@example.sg is in the test server's SUPERADMIN_EMAILS: rights taken away by hand come back at sign-in.
+      await signIn(server.url, { email: 'root@example.sg' });
+      const root = await userOf('root@example.sg');
+      await db.updateTable('users').set({ rights: 'editor' }).where('id', '=', root.id).execute();
+      await signIn(server.url, { email: 'root@example.sg' });
+      assert.equal((await userOf('root@example.sg')).rights, 'superadmin');
+      const change = (await auditOf(root.id)).find((r) => r.action === 'user.rights-from-superadmin-emails');
+      assert.deepEqual(
+        [JSON.parse(change?.before ?? 'null'), JSON.parse(change?.after ?? 'null')],
+        [{ rights: 'editor' }, { rights: 'superadmin' }],
+      );
     });
   });
 }
+
+test('cookies are Secure behind https, and SameSite=None only for a shell on another site', () => {
+  const policy = (env: Record<string, string>) =>
+    cookiePolicy(loadConfig({ NODE_ENV: 'test', ...GOOGLE_MODE_ENV, ...env }));
+  assert.deepEqual(policy({ PUBLIC_URL: 'https://notify.example.sg' }), { secure: true, sameSite: 'lax' });
+  assert.deepEqual(policy({ PUBLIC_URL: 'http://127.0.0.1:3000' }), { secure: false, sameSite: 'lax' });
+  assert.deepEqual(policy({ PUBLIC_URL: 'https://api.example.sg', CORS_ORIGINS: 'https://dashboard.other.sg' }), {
+    secure: true,
+    sameSite: 'none',
+  });
+});

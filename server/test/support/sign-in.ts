@@ -30,7 +30,7 @@ export async function signIn(
   serverUrl: string,
   identity: TestIdentity,
   jar = new CookieJar(),
-): Promise<{ jar: CookieJar; landedAt: string }> {
+): Promise<{ jar: CookieJar; landedAt: string; sessionCookie: string | undefined }> {
   const start = await fetch(`${serverUrl}/api/auth/google`, { redirect: 'manual', headers: { cookie: jar.header() } });
   if (start.status !== 302) throw new Error(`sign-in start answered ${start.status}: ${await start.text()}`);
   jar.store(start);
@@ -44,7 +44,8 @@ export async function signIn(
     headers: { cookie: jar.header() },
   });
   jar.store(callback);
-  return { jar, landedAt: callback.headers.get('location') ?? '' };
+  const sessionCookie = callback.headers.getSetCookie().find((c) => c.startsWith('un_session='));
+  return { jar, landedAt: callback.headers.get('location') ?? '', sessionCookie };
 }
 
 export async function getJson(url: string, jar?: CookieJar): Promise<{ status: number; body: unknown }> {
