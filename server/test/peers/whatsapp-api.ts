@@ -137,7 +137,10 @@ export interface WhatsAppApi {
   unpauseTemplate(name: string): void;
   /** Signed status webhooks after each accepted message, opt-in (whatsapp-statuses.ts). */
   statuses: StatusReports;
-  /** The next n calls answer 429 with error code 130429. */
+  /**
+   * The next n calls answer the throughput refusal as Meta sends it: HTTP 400 with error code 130429 (the
+   * error-codes page lists the throttling errors with "400 Bad Request", not 429).
+   */
   rateLimit(n: number): void;
   /** The next n calls answer 500 (or the given 5xx). */
   failNext(n: number, status?: number): void;
@@ -451,7 +454,13 @@ export async function startWhatsAppApi({
     if (record) api.requests.push(body);
     if (limited > 0) {
       limited--;
-      return graphError(429, 130429, '(#130429) Rate limit hit');
+      return graphError(
+        400,
+        130429,
+        '(#130429) Rate limit hit',
+        'OAuthException',
+        'Cloud API message throughput has been reached.',
+      );
     }
     if (failing > 0) {
       failing--;
