@@ -34,14 +34,29 @@ function run(name, command, args, options = {}) {
   });
 }
 
-function count(name, res, passed, failed, notes = []) {
-  results.push({ name, ok: res.code === 0 && failed === 0, passed, failed, seconds: res.seconds, notes });
+/**
+ * One step's counts. `flaky` (passed only on a retry) and `skipped` are printed beside passed and failed, so a
+ * green run says what did not run cleanly or at all.
+ */
+function count(name, res, passed, failed, notes = [], { flaky = 0, skipped = 0 } = {}) {
+  results.push({
+    name,
+    ok: res.code === 0 && failed === 0,
+    passed,
+    failed,
+    flaky,
+    skipped,
+    seconds: res.seconds,
+    notes,
+  });
 }
 
 /** A node:test run, counted from its closing lines (`# pass 3` or `ℹ pass 3`). */
 function countNodeTests(name, res) {
   const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-  count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0));
+  count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0), [], {
+    skipped: pick('skipped') + pick('todo'),
+  });
 }
 
 /** The tests of a Playwright JSON report that failed or passed only on a retry, and errors outside any test. */
@@ -80,7 +95,9 @@ function playwrightNotes(report) {
     `--outputFile=${out}`,
   ]);
   const j = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
-  count('front end', res, j.numPassedTests, j.numFailedTests + (res.code !== 0 && j.numFailedTests === 0 ? 1 : 0));
+  count('front end', res, j.numPassedTests, j.numFailedTests + (res.code !== 0 && j.numFailedTests === 0 ? 1 : 0), [], {
+    skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+  });
 }
 
 // 2. Server: node:test
@@ -120,7 +137,10 @@ async function playwright(name, label, args) {
   const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (res.code !== 0 && !stats?.unexpected ? 1 : 0);
-  count(name, res, passed, failed, playwrightNotes(report));
+  count(name, res, passed, failed, playwrightNotes(report), {
+    flaky: stats?.flaky ?? 0,
+    skipped: stats?.skipped ?? 0,
+  });
 }
 
 // 4. End to end in Chromium
@@ -136,10 +156,15 @@ await playwright('e2e instances', 'e2e, three instances (Playwright, Chromium)',
 console.log('\n=== summary');
 // The summary names what failed (CI shows only the end of the log).
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.flaky} flaky, ${r.skipped} skipped (${r.seconds} s)`,
+  );
   for (const note of r.notes) console.log(`       ${note}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+const flaky = results.reduce((n, r) => n + r.flaky, 0);
+const skipped = results.reduce((n, r) => n + r.skipped, 0);
+console.log(`of the passed: ${flaky} flaky (passed only on a retry); not run: ${skipped} skipped`);
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
