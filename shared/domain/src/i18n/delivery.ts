@@ -79,6 +79,7 @@ export const delivery = defineCatalogue(
     'failure.subscriptionGone': '{{count}} whose push subscription is gone',
     'failure.noCode': '{{count}} failed (no reason given)',
     'failure.other': '{{count}} failed ({{code}})',
+    'channels.paused': 'Paused',
     'pause.line': '{{channel}} paused: {{reason}} ({{code}})',
     'pause.tryAgain': 'tried again at {{time}}',
     'pause.help':
@@ -177,6 +178,7 @@ export const delivery = defineCatalogue(
     'failure.subscriptionGone': '{{count}} பேரின் அறிவிப்புச் சந்தா இனி இல்லை',
     'failure.noCode': '{{count}} தோல்வி (காரணம் தெரிவிக்கப்படவில்லை)',
     'failure.other': '{{count}} தோல்வி ({{code}})',
+    'channels.paused': 'இடைநிறுத்தத்தில்',
     'pause.line': '{{channel}} இடைநிறுத்தப்பட்டுள்ளது: {{reason}} ({{code}})',
     'pause.tryAgain': '{{time}}-க்கு மீண்டும் முயற்சிக்கப்படும்',
     'pause.help':
