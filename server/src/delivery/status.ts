@@ -4,6 +4,7 @@ import {
   type DeliveryCounts,
   type DeliveryKind,
   EMPTY_COUNTS,
+  RECEIPT_CHANNELS,
   RECENT_DELIVERY_DAYS,
   type Sending,
 } from '@ummahnotify/domain';
@@ -12,8 +13,9 @@ import type { Database } from '../db/schema';
 import { addProgress, type PaceView } from './progress';
 
 /**
- * Per item: each sending (broadcast, corrections) with sent / failed / pending / expired per channel,
- * and, given the engine's pace, how its pending messages are moving (progress.ts).
+ * Per item: each sending (broadcast, corrections) with sent / failed / pending / expired per channel, what the
+ * provider reported later of the sent ones (delivered, read: only on channels that report it), the failures
+ * grouped by their code, and, given the engine's pace, how its pending messages are moving (progress.ts).
  */
 export async function deliveryStatus(
   db: Kysely<Database>,
@@ -32,13 +34,21 @@ export async function deliveryStatus(
   if (outboxes.length === 0) return {};
   const counts = await db
     .selectFrom('deliveries')
-    .select(['outbox_id', 'channel', 'state', 'waiting', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'outbox_id',
+      'channel',
+      'state',
+      'waiting',
+      'receipt',
+      'error_code',
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
     .where(
       'outbox_id',
       'in',
       outboxes.map((o) => o.id),
     )
-    .groupBy(['outbox_id', 'channel', 'state', 'waiting'])
+    .groupBy(['outbox_id', 'channel', 'state', 'waiting', 'receipt', 'error_code'])
     .execute();
   const sendings = new Map<string, Sending>();
   const items: Record<string, Sending[]> = {};
@@ -47,7 +57,7 @@ export async function deliveryStatus(
       number: Number(o.number),
       createdAt: o.created_at,
       expanded: o.state === 'expanded',
-      channels: structuredClone(EMPTY_COUNTS),
+      channels: withReceipts(structuredClone(EMPTY_COUNTS)),
     };
     sendings.set(o.id, sending);
     items[o.item_id] ??= [];
@@ -56,13 +66,45 @@ export async function deliveryStatus(
   for (const c of counts) {
     const counts = sendings.get(c.outbox_id)?.channels[c.channel as SubscriberChannel];
     if (!counts) continue;
-    add(counts, c.state, Number(c.n));
+    const n = Number(c.n);
+    add(counts, c.state, n);
+    if (c.state === 'sent' && counts.delivered !== undefined && counts.read !== undefined) {
+      // a read message was delivered first, whether or not that report came (or came first)
+      if (c.receipt === 'delivered' || c.receipt === 'read') counts.delivered += n;
+      if (c.receipt === 'read') counts.read += n;
+    }
+    if (c.state === 'failed') addReason(counts, c.error_code, n);
   }
+  for (const sending of sendings.values()) sortReasons(sending);
   if (pace) {
     const waiting = counts.filter((c) => c.state === 'pending' && c.waiting);
     await addProgress(db, pace, kind, sendings, waiting);
   }
   return items;
+}
+
+/** `delivered` and `read` start at 0 on the channels whose provider reports them, and are absent on the others. */
+function withReceipts(channels: Record<SubscriberChannel, DeliveryCounts>): Record<SubscriberChannel, DeliveryCounts> {
+  for (const channel of RECEIPT_CHANNELS) Object.assign(channels[channel], { delivered: 0, read: 0 });
+  return channels;
+}
+
+function addReason(counts: DeliveryCounts, code: string | null, n: number): void {
+  counts.reasons ??= [];
+  const known = counts.reasons.find((r) => r.code === (code || null));
+  if (known) known.count += n;
+  else counts.reasons.push({ code: code || null, count: n });
+}
+
+/** Codes in code point order; failures without one last. */
+const byCode = (a: string | null, b: string | null): number =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+
+/** Most frequent cause first; ties by code, so the answer does not change between two polls. */
+function sortReasons(sending: Sending): void {
+  for (const counts of Object.values(sending.channels)) {
+    counts.reasons?.sort((a, b) => b.count - a.count || byCode(a.code, b.code));
+  }
 }
 
 /** Adds n deliveries in `state` to the counts: sending counts as pending. */

@@ -18,6 +18,8 @@ export { channelOffReason } from './ui/channelOffReason';
 export { DATE_SHEET_CLASS, DateField, type DateFieldProps } from './ui/DateField';
 export { DateFormItem, type DateFormItemProps } from './ui/DateFormItem';
 export { Count as DeliveryCount, DeliveryStatus } from './ui/DeliveryStatus';
+export { failureText, pauseText } from './ui/deliveryReasons';
+export { RetryFailedButton, type RetryFailedButtonProps } from './ui/RetryFailedButton';
 export { SectionErrorBoundary } from './ui/SectionErrorBoundary';
 export { SectionPage, type SectionTabDef } from './ui/SectionPage';
 export { SectionUnavailable } from './ui/SectionUnavailable';

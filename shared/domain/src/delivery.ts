@@ -12,7 +12,17 @@ export const DELIVERY_API = {
   status: '/api/v1/admin/delivery/status',
   /** POST: send a marked correction of an already sent notice to the same recipients. */
   janazaCorrection: (id: string) => `/api/v1/admin/notifications/janaza/${id}/correction`,
+  /** POST {kind, id, number} (superadmin): the sending's failed messages to still active subscribers, again. */
+  retry: '/api/v1/admin/delivery/retry',
+  /** POST (superadmin): ends a channel's account pause now; its waiting messages are due at once. */
+  resume: (channel: string) => `/api/v1/admin/delivery/channels/${channel}/resume`,
 } as const;
+
+/**
+ * The channels whose provider tells what became of a message after taking it (WhatsApp's status webhooks:
+ * delivered, read). The others never do, so they carry no `delivered` / `read` counts.
+ */
+export const RECEIPT_CHANNELS: readonly SubscriberChannel[] = ['whatsapp'];
 
 export const DELIVERY_KINDS = ['janaza', 'events'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
@@ -28,12 +38,42 @@ export const channelStateSchema = z.object({
 });
 export type ChannelState = z.infer<typeof channelStateSchema>;
 
+/**
+ * Failures of one cause: `code` is deliveries.error_code, '<provider>:<code>' (whatsapp:131026, smtp:5.1.1,
+ * bounce:5.1.1, complaint, telegram:403, webpush:410), null when the failure carries none. Staff read it through
+ * failureReasonKey (delivery-reasons.ts).
+ */
+export const failureReasonSchema = z.object({ code: z.string().nullable(), count: z.number().int() });
+export type FailureReason = z.infer<typeof failureReasonSchema>;
+
+/**
+ * A channel paused because the provider refused our account, not a recipient (a WhatsApp template paused by
+ * Meta, a revoked token, a relay refusing the sender): its messages wait and it is tried again at `until`.
+ */
+export const channelPauseSchema = z.object({
+  channel: z.enum(SUBSCRIBER_CHANNELS),
+  /** '<provider>:<code>': whatsapp:132015, smtp:5.7.1, telegram:401; read through pauseReasonKey. */
+  code: z.string(),
+  /** The provider's own words (English, as it answered). */
+  reason: z.string(),
+  since: z.string(),
+  /** When the channel is tried again with one message (ISO). */
+  until: z.string(),
+});
+export type ChannelPauseView = z.infer<typeof channelPauseSchema>;
+
 export const deliveryCountsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
   /** Not sent by the notice's prayer time or the event's start: never sent (docs/product/delivery.md#expiry). */
   expired: z.number().int(),
+  /** Of sent, what the provider reported reached the phone (read ones included); only on RECEIPT_CHANNELS. */
+  delivered: z.number().int().optional(),
+  /** Of delivered, what the provider reported read; only on RECEIPT_CHANNELS. */
+  read: z.number().int().optional(),
+  /** The failed ones grouped by cause, most first; absent when none failed. */
+  reasons: z.array(failureReasonSchema).optional(),
 });
 export type DeliveryCounts = z.infer<typeof deliveryCountsSchema>;
 
@@ -74,6 +114,8 @@ export const channelsResponseSchema = z.object({
   recent: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
   /** Today's use of the WhatsApp messaging limit; absent when WhatsApp is off. */
   whatsappDaily: whatsappDailySchema.optional(),
+  /** The channels paused for an account-level refusal (none: empty). */
+  pauses: z.array(channelPauseSchema).optional(),
 });
 export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
@@ -98,6 +140,8 @@ export type Sending = z.infer<typeof sendingSchema>;
 export const deliveryStatusResponseSchema = z.object({
   channels: z.array(channelStateSchema),
   items: z.record(z.string(), z.array(sendingSchema)),
+  /** The channels paused for an account-level refusal (none: empty). */
+  pauses: z.array(channelPauseSchema).optional(),
 });
 export type DeliveryStatusResponse = z.infer<typeof deliveryStatusResponseSchema>;
 
@@ -110,6 +154,31 @@ export const deliveryStatusQuerySchema = z.object({
   ids: idList,
 });
 export type DeliveryStatusQuery = z.infer<typeof deliveryStatusQuerySchema>;
+
+/** Retry the failed messages of one sending: the item's kind and id, and the sending's number (0: the broadcast). */
+export const retryRequestSchema = z.object({
+  kind: z.enum(DELIVERY_KINDS, { error: `Kind must be one of ${DELIVERY_KINDS.join(', ')}` }),
+  id: z.string({ error: 'Id is required' }).min(1, 'Id is required').max(64, 'Id is not valid'),
+  number: z
+    .number({ error: 'Sending number must be a whole number from 0' })
+    .int('Sending number must be a whole number from 0')
+    .min(0, 'Sending number must be a whole number from 0'),
+});
+export type RetryRequest = z.infer<typeof retryRequestSchema>;
+/** How many failed messages went back to the queue. */
+export const retryResponseSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ retried: z.number().int() }),
+});
+
+export const resumeParamsSchema = z.object({
+  channel: z.enum(SUBSCRIBER_CHANNELS, { error: `Channel must be one of ${SUBSCRIBER_CHANNELS.join(', ')}` }),
+});
+/** Whether the channel was paused (false: it had already resumed on its own). */
+export const resumeResponseSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ resumed: z.boolean() }),
+});
 
 /** Totals over channels of the latest sending, for a compact badge. */
 export function latestSending(sendings: Sending[] | undefined): Sending | undefined {

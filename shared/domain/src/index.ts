@@ -2,6 +2,7 @@ export * from './api';
 export * from './auth';
 export * from './committee';
 export * from './delivery';
+export * from './delivery-reasons';
 export * from './enums';
 export * from './events';
 export * from './feed';

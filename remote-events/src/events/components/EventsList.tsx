@@ -229,7 +229,7 @@ export function EventsList() {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('delivery:status.title')}
               </Typography.Text>
-              <DeliveryStatus id={e._id} status={delivery} />
+              <DeliveryStatus id={e._id} status={delivery} kind="events" />
             </Flex>
             <EventCorrectionButton event={e} status={delivery} />
           </Flex>
@@ -281,7 +281,7 @@ export function EventsList() {
                 <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
                   {t('delivery:status.title')}
                 </Typography.Text>
-                <DeliveryStatus id={e._id} status={delivery} />
+                <DeliveryStatus id={e._id} status={delivery} kind="events" />
                 <EventCorrectionButton event={e} status={delivery} />
               </Flex>
             )}

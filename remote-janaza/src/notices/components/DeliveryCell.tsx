@@ -7,7 +7,7 @@ export function DeliveryCell({ notice, status }: { notice: JanazaNotice; status:
   const broadcast = status.data?.items[notice._id]?.some((s) => s.number === 0) ?? false;
   return (
     <Flex vertical gap={8} align="flex-start">
-      <DeliveryStatus id={notice._id} status={status} />
+      <DeliveryStatus id={notice._id} status={status} kind="janaza" />
       {broadcast && (
         <CorrectionButton
           kind="janaza"

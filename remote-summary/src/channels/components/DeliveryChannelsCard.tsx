@@ -7,6 +7,7 @@ import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveryChannels } from '../hooks';
+import { ChannelPause } from './ChannelPause';
 
 const number = (n: number) => n.toLocaleString('en-SG');
 
@@ -36,7 +37,8 @@ function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
 }
 
 /**
- * Which channels the delivery engine sends on (an unconfigured one is off, with the reason), and per
+ * Which channels the delivery engine sends on (an unconfigured one is off, with the reason; one the provider
+ * refused our account on is paused, with why and "Resume"), and per
  * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired;
  * under WhatsApp, today's use of its daily messaging limit when the server tells it.
  */
@@ -63,7 +65,7 @@ export function DeliveryChannelsCard() {
       />
     );
   } else {
-    const { channels: states, recent, whatsappDaily } = channels.data;
+    const { channels: states, recent, whatsappDaily, pauses = [] } = channels.data;
     body = (
       <Flex vertical gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="delivery-channels-recent">
@@ -73,6 +75,7 @@ export function DeliveryChannelsCard() {
           {SUBSCRIBER_CHANNELS.map((channel) => {
             const state = states.find((s) => s.channel === channel);
             if (!state) return null;
+            const pause = pauses.find((p) => p.channel === channel);
             const counts = recent[channel];
             // An off channel that sent nothing shows only why it is off.
             const showCounts =
@@ -81,8 +84,8 @@ export function DeliveryChannelsCard() {
               <li key={channel} data-testid={`delivery-channel-${channel}`}>
                 <Flex justify="space-between" align="center" gap={8}>
                   <Typography.Text strong>{t(`channel.${channel}`)}</Typography.Text>
-                  <Tag color={state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
-                    {state.enabled ? t('channels.on') : t('status.off')}
+                  <Tag color={pause ? 'orange' : state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
+                    {pause ? t('channels.paused') : state.enabled ? t('channels.on') : t('status.off')}
                   </Tag>
                 </Flex>
                 {showCounts && (
@@ -99,6 +102,7 @@ export function DeliveryChannelsCard() {
                     <DeliveryCount kind="expired" value={counts.expired} />
                   </Flex>
                 )}
+                {pause && <ChannelPause pause={pause} />}
                 {channel === 'whatsapp' && whatsappDaily && <WhatsAppToday daily={whatsappDaily} />}
                 {!state.enabled && state.reason && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>

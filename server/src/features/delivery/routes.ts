@@ -9,12 +9,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF } from '../../auth/rights';
 import { channelList } from '../../delivery/channels';
 import { whatsappDaily } from '../../delivery/pace/whatsapp-daily';
+import { readPauses } from '../../delivery/pauses';
 import { channelStates, deliveryStatus, recentCounts } from '../../delivery/status';
+import { registerDeliveryActions } from './actions';
 
-/** What staff see of delivery: channels on/off and per-item counts (each section sends its own corrections). */
+/**
+ * What staff see of delivery: channels on/off and their account pauses, per-item counts (each section sends its own
+ * corrections); and what a superadmin may do about it (actions.ts).
+ */
 export async function registerDelivery(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const states = () => channelStates(channelList(app.delivery.channels).map((c) => c.state));
+  const pauses = async () =>
+    (await readPauses(db)).map(({ channel, code, reason, since, until }) => ({ channel, code, reason, since, until }));
 
   app.get(
     DELIVERY_API.channels,
@@ -25,6 +32,7 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
       ...(app.delivery.channels.whatsapp.state.enabled && {
         whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
       }),
+      pauses: await pauses(),
     }),
   );
 
@@ -36,7 +44,13 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { kind, ids } = request.query;
-      return { channels: states(), items: await deliveryStatus(db, kind, ids, app.delivery.pace) };
+      return {
+        channels: states(),
+        items: await deliveryStatus(db, kind, ids, app.delivery.pace),
+        pauses: await pauses(),
+      };
     },
   );
+
+  registerDeliveryActions(app);
 }

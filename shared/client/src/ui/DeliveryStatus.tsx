@@ -12,12 +12,22 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import { formatClockTime, SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
-import { type ChannelProgress, type ChannelState, type DeliveryCounts, latestSending } from '@ummahnotify/domain';
+import {
+  type ChannelPauseView,
+  type ChannelProgress,
+  type ChannelState,
+  type DeliveryCounts,
+  type DeliveryKind,
+  latestSending,
+} from '@ummahnotify/domain';
 import { Flex, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../authStore';
 import { channelOffReason } from './channelOffReason';
+import { failureText, pauseText } from './deliveryReasons';
+import { RetryFailedButton } from './RetryFailedButton';
 import type { DeliveryStatusQuery } from './useDeliveryStatus';
 
 const ICON: Record<SubscriberChannel, ReactNode> = {
@@ -27,6 +37,7 @@ const ICON: Record<SubscriberChannel, ReactNode> = {
   whatsapp: <WhatsAppOutlined aria-hidden />,
 };
 const ZERO: DeliveryCounts = { sent: 0, failed: 0, pending: 0, expired: 0 };
+type CountKind = 'sent' | 'failed' | 'pending' | 'expired';
 const SMALL: CSSProperties = { fontSize: 12, lineHeight: '20px' };
 /** The channel rows share their columns: the names, as wide as the longest needs (at most 45 %), then the numbers. */
 const ROWS: CSSProperties = {
@@ -38,7 +49,7 @@ const ROWS: CSSProperties = {
 const NUMBER: CSSProperties = { minWidth: 38, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
 /** One count with its icon; coloured only when it is not zero, so a glance finds failures. */
-export function Count({ kind, value }: { kind: keyof DeliveryCounts; value: number }) {
+export function Count({ kind, value }: { kind: CountKind; value: number }) {
   const { t } = useTranslation('delivery');
   const icon = {
     sent: <CheckCircleOutlined aria-hidden />,
@@ -70,7 +81,9 @@ const HANGING: CSSProperties = {
 const NOTE: CSSProperties = { ...HANGING, overflowWrap: 'anywhere' };
 
 interface Note {
-  kind: 'allBy' | 'paused' | 'limited';
+  kind: 'allBy' | 'paused' | 'limited' | 'account' | 'receipts' | 'reason';
+  /** Unique among the channel's notes (a reason's code). */
+  key: string;
   text: string;
   /** Why it waits (a tooltip): not a failure. */
   help?: string;
@@ -93,12 +106,14 @@ function progressNotes(
   if (pausedUntil) {
     notes.push({
       kind: 'paused',
+      key: 'paused',
       text: t('status.pausedUntil', { provider, time: pausedUntil }),
       help: t('status.pausedHelp'),
     });
   } else if (progress.paused > 0) {
     notes.push({
       kind: 'paused',
+      key: 'paused',
       text: t('status.paused', { provider, count: progress.paused.toLocaleString('en-SG') }),
       help: t('status.pausedHelp'),
     });
@@ -106,12 +121,36 @@ function progressNotes(
   if (progress.limited > 0) {
     notes.push({
       kind: 'limited',
+      key: 'limited',
       text: t('status.limited', { count: progress.limited.toLocaleString('en-SG') }),
       help: t('status.limitedHelp'),
     });
   }
   const allBy = counts.pending > 0 && progress.allBy ? formatClockTime(progress.allBy) : '';
-  if (allBy) notes.push({ kind: 'allBy', text: t('status.allBy', { time: allBy }) });
+  if (allBy) notes.push({ kind: 'allBy', key: 'allBy', text: t('status.allBy', { time: allBy }) });
+  return notes;
+}
+
+/**
+ * What became of the channel's messages after they left: its account pause first ("WhatsApp paused: template
+ * paused by Meta (132015); tried again at 14:05"), what the provider reported of the sent ones ("5 delivered,
+ * 2 read", WhatsApp only), and why the failed ones failed ("4 not on WhatsApp").
+ */
+function outcomeNotes(t: TFunction<'delivery'>, counts: DeliveryCounts, pause: ChannelPauseView | undefined): Note[] {
+  const notes: Note[] = [];
+  // The pause concerns this sending while some of its messages wait for it.
+  if (pause && counts.pending > 0) {
+    const { line, next } = pauseText(t, pause);
+    notes.push({ kind: 'account', key: 'account', text: `${line}; ${next}`, help: t('pause.help') });
+  }
+  if (counts.delivered !== undefined && counts.sent > 0) {
+    const delivered = counts.delivered.toLocaleString('en-SG');
+    const read = (counts.read ?? 0).toLocaleString('en-SG');
+    notes.push({ kind: 'receipts', key: 'receipts', text: t('status.receipts', { delivered, read }) });
+  }
+  for (const reason of counts.reasons ?? []) {
+    notes.push({ kind: 'reason', key: `reason-${reason.code ?? 'none'}`, text: failureText(t, reason) });
+  }
   return notes;
 }
 
@@ -121,20 +160,34 @@ const NOTE_ICON: Record<Note['kind'], ReactNode> = {
   allBy: <ClockCircleOutlined aria-hidden />,
   paused: <DashboardOutlined aria-hidden />,
   limited: <CalendarOutlined aria-hidden />,
+  account: <WarningOutlined aria-hidden />,
+  receipts: <CheckCircleOutlined aria-hidden />,
+  reason: <CloseCircleOutlined aria-hidden />,
+};
+/** Waiting reads amber, a failure's reason red, the provider's receipts green, the expected end grey. */
+const NOTE_COLOUR: Record<Note['kind'], string> = {
+  allBy: 'rgba(0, 0, 0, 0.65)',
+  paused: WAITING,
+  limited: WAITING,
+  account: WAITING,
+  receipts: '#237804',
+  reason: '#cf1322',
 };
 
 function ChannelLine({
   channel,
   counts,
   progress,
+  pause,
 }: {
   channel: SubscriberChannel;
   counts: DeliveryCounts;
   progress?: ChannelProgress;
+  pause?: ChannelPauseView;
 }) {
   const { t } = useTranslation('delivery');
   const label = t(`channel.${channel}`);
-  const notes = progressNotes(t, channel, counts, progress);
+  const notes = [...outcomeNotes(t, counts, pause), ...progressNotes(t, channel, counts, progress)];
   const name = [t('status.counts', { channel: label, ...counts }), ...notes.map((n) => n.text)].join('; ');
   return (
     // One row of the channels' grid (the label column as wide as the longest name needs, up to 45 %).
@@ -162,10 +215,10 @@ function ChannelLine({
         <span style={{ gridColumn: '1 / -1', display: 'block' }}>
           {notes.map((note) => (
             <span
-              key={note.kind}
+              key={note.key}
               data-progress={note.kind}
               title={note.help}
-              style={{ ...NOTE, color: note.kind === 'allBy' ? 'rgba(0, 0, 0, 0.65)' : WAITING }}
+              style={{ ...NOTE, color: NOTE_COLOUR[note.kind] }}
             >
               {NOTE_ICON[note.kind]} {note.text}
             </span>
@@ -208,12 +261,15 @@ function OffLine({ states }: { states: ChannelState[] }) {
 
 /**
  * What staff see of one item's delivery: the latest sending (broadcast or 'Correction N') with, per
- * channel, sent / failed / pending / expired, and while messages wait: the provider's pause, the WhatsApp
- * daily limit and the expected end ("All by 14:07"); 'Not sent' before any; channels that are off say so and why.
+ * channel, sent / failed / pending / expired, what the provider reported (delivered, read) and why messages
+ * failed ("4 not on WhatsApp"); while messages wait: the channel's account pause, the provider's slow-down, the
+ * WhatsApp daily limit and the expected end ("All by 14:07"); 'Not sent' before any; channels that are off say so
+ * and why. Given the item's kind, a superadmin gets "Retry failed" when the sending has failures.
  * Errors stay small: the last known counts remain, with a warning sign.
  */
-export function DeliveryStatus({ id, status }: { id: string; status: DeliveryStatusQuery }) {
+export function DeliveryStatus({ id, status, kind }: { id: string; status: DeliveryStatusQuery; kind?: DeliveryKind }) {
   const { t } = useTranslation('delivery');
+  const superadmin = useAuthStore((s) => s.rights === 'superadmin');
   const data = status.data;
   const warning = status.isError && (
     <Tooltip title={t('status.loadFailed')}>
@@ -263,6 +319,7 @@ export function DeliveryStatus({ id, status }: { id: string; status: DeliverySta
     return !state.enabled && c.sent + c.failed + c.pending + c.expired === 0;
   });
   const shown = SUBSCRIBER_CHANNELS.filter((channel) => !offStates.some((s) => s.channel === channel));
+  const failed = shown.reduce((sum, channel) => sum + counts(channel).failed, 0);
   return (
     <Flex vertical gap={2} data-testid="delivery-status">
       {header}
@@ -275,10 +332,16 @@ export function DeliveryStatus({ id, status }: { id: string; status: DeliverySta
                 channel={channel}
                 counts={counts(channel)}
                 progress={latest.progress?.[channel]}
+                pause={data.pauses?.find((p) => p.channel === channel)}
               />
             ))}
           </div>
           {offStates.length > 0 && <OffLine states={offStates} />}
+          {kind && superadmin && failed > 0 && (
+            <div>
+              <RetryFailedButton kind={kind} id={id} number={latest.number} failed={failed} />
+            </div>
+          )}
         </>
       )}
     </Flex>

@@ -51,6 +51,7 @@ async function fetchStatus(kind: DeliveryKind, ids: string[], signal: AbortSigna
   );
   return {
     channels: answers[0]?.channels ?? [],
+    pauses: answers[0]?.pauses ?? [],
     items: Object.assign({}, ...answers.map((a) => a.items)),
   };
 }

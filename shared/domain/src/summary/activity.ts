@@ -56,6 +56,9 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   'event.unpublished': 'sends',
   'janaza.corrected': 'corrections',
   'event.corrected': 'corrections',
+  // a superadmin's action on delivery: the failed messages of a sending sent again, a paused channel resumed
+  'delivery.retried': 'sends',
+  'channel.resumed': 'sends',
   'committee-member.role-assigned': 'role-changes',
   'user.rights-from-committee': 'role-changes',
   'user.rights-from-superadmin-emails': 'role-changes',
