@@ -75,7 +75,9 @@ export function DeliveryChannelsCard() {
           {SUBSCRIBER_CHANNELS.map((channel) => {
             const state = states.find((s) => s.channel === channel);
             if (!state) return null;
+            // a pause is told on a channel that is on (one turned off since keeps its row until resumed)
             const pause = pauses.find((p) => p.channel === channel);
+            const pausedOn = pause && state.enabled;
             const counts = recent[channel];
             // An off channel that sent nothing shows only why it is off.
             const showCounts =
@@ -84,8 +86,8 @@ export function DeliveryChannelsCard() {
               <li key={channel} data-testid={`delivery-channel-${channel}`}>
                 <Flex justify="space-between" align="center" gap={8}>
                   <Typography.Text strong>{t(`channel.${channel}`)}</Typography.Text>
-                  <Tag color={pause ? 'orange' : state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
-                    {pause ? t('channels.paused') : state.enabled ? t('channels.on') : t('status.off')}
+                  <Tag color={pausedOn ? 'orange' : state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
+                    {pausedOn ? t('channels.paused') : state.enabled ? t('channels.on') : t('status.off')}
                   </Tag>
                 </Flex>
                 {showCounts && (

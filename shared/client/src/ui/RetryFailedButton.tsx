@@ -69,6 +69,8 @@ export function RetryFailedButton({ kind, id, number, failed }: RetryFailedButto
         icon={<ReloadOutlined />}
         loading={retry.isPending}
         data-testid="retry-failed"
+        // a long Tamil label wraps inside a phone's card rather than running past it
+        style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
         aria-label={`${t('retry.button')} (${t('status.failed')}: ${failed.toLocaleString('en-SG')})`}
       >
         {t('retry.button')}
