@@ -96,7 +96,10 @@ export class ResultWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     const now = new Date().toISOString();
-    const sent = new Map<string, { outboxId: string; claim: string; subscriberIds: string[] }>();
+    const sent = new Map<
+      string,
+      { outboxId: string; claim: string; subscriberIds: string[]; providerIds: [string, string][] }
+    >();
     const gone: string[] = [];
     /** People who stopped one topic only (WhatsApp 131050): that topic is turned off. */
     const stopped: Record<Topic, string[]> = { janaza: [], events: [] };
@@ -109,27 +112,17 @@ export class ResultWriter {
           .where('state', '=', 'sending')
           .where('claim', '=', claim);
       for (const { job, outcome } of batch) {
-        if (outcome.ok && outcome.providerId) {
-          // The provider's id of the message: its later status reports (webhooks) find the delivery by it.
-          const result = await fenced(job.outboxId, job.claim)
-            .set({
-              state: 'sent',
-              provider_id: outcome.providerId.slice(0, 255),
-              last_error: null,
-              error_code: null,
-              locked_until: null,
-              claim: null,
-              updated_at: now,
-            })
-            .where('subscriber_id', '=', job.subscriberId)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) dropped++;
-          continue;
-        }
         if (outcome.ok) {
           const key = `${job.outboxId} ${job.claim}`;
-          const group = sent.get(key) ?? { outboxId: job.outboxId, claim: job.claim, subscriberIds: [] };
+          const group = sent.get(key) ?? {
+            outboxId: job.outboxId,
+            claim: job.claim,
+            subscriberIds: [],
+            providerIds: [],
+          };
           group.subscriberIds.push(job.subscriberId);
+          // The provider's id of the message: its later status reports (webhooks, bounces) find the delivery by it.
+          if (outcome.providerId) group.providerIds.push([job.subscriberId, outcome.providerId.slice(0, 255)]);
           sent.set(key, group);
           continue;
         }
@@ -228,9 +221,25 @@ export class ResultWriter {
         if (Number(result.numUpdatedRows) === 0) dropped++;
         else if (outcome.kind === 'gone') (outcome.topic ? stopped[outcome.topic] : gone).push(job.subscriberId);
       }
-      for (const { outboxId, claim, subscriberIds } of sent.values()) {
+      for (const { outboxId, claim, subscriberIds, providerIds } of sent.values()) {
+        // One statement per claim, the providers' ids (if any) set by a CASE on the subscriber.
+        const providerId =
+          providerIds.length === 0
+            ? null
+            : sql<string | null>`case ${sql.ref('subscriber_id')} ${sql.join(
+                providerIds.map(([subscriber, id]) => sql`when ${subscriber} then ${id}`),
+                sql` `,
+              )} else null end`;
         const result = await fenced(outboxId, claim)
-          .set({ state: 'sent', last_error: null, error_code: null, locked_until: null, claim: null, updated_at: now })
+          .set({
+            state: 'sent',
+            provider_id: providerId,
+            last_error: null,
+            error_code: null,
+            locked_until: null,
+            claim: null,
+            updated_at: now,
+          })
           .where('subscriber_id', 'in', subscriberIds)
           .executeTakeFirst();
         dropped += subscriberIds.length - Number(result.numUpdatedRows);
