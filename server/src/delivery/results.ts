@@ -127,52 +127,34 @@ export class ResultWriter {
           continue;
         }
         const error = outcome.error.slice(0, MAX_ERROR_LENGTH);
-        if (outcome.kind === 'account') {
-          // The provider refused the sender's account: the channel is paused (pauses.ts) and the delivery waits
-          // for it, its attempt uncounted; nobody fails for it, and only the item's time ends the wait.
-          const nextAttempt = new Date(Date.now() + Math.max(100, outcome.retryAfterMs ?? 0)).toISOString();
-          const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
-          const result = await fenced(job.outboxId, job.claim)
-            .set(
-              expires
-                ? { ...expiredNow(error, now), error_code: outcome.code }
-                : {
-                    state: 'pending',
-                    attempts: sql<number>`attempts - 1`,
-                    waiting: 'account',
-                    last_error: error,
-                    error_code: outcome.code,
-                    locked_until: null,
-                    claim: null,
-                    next_attempt_at: nextAttempt,
-                    updated_at: now,
-                  },
-            )
-            .where('subscriber_id', '=', job.subscriberId)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) dropped++;
-          continue;
-        }
-        if (outcome.kind === 'paced') {
-          // The provider's "slow down" (or the daily limit): the delivery waits, and the attempt does not count.
-          // A channel's or push service's pause: due again when it ends, so the next claim serves it in
-          // its turn (a janaza's first); one person's wait: a second at least.
-          const shortest = outcome.scope === 'channel' || outcome.scope === 'service' ? 100 : 1000;
-          const waitMs = Math.min(
-            Math.max(shortest, outcome.retryAfterMs),
-            outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
-          );
+        if (outcome.kind === 'account' || outcome.kind === 'paced') {
+          // Not the recipient's failure: the delivery waits, its attempt uncounted, and only the item's time ends
+          // the wait. The account refused (pauses.ts): until the channel's next try. The provider's "slow down"
+          // (or the daily limit): a channel's or push service's pause until it ends, so the next claim serves it
+          // in its turn (a janaza's first); one person's wait: a second at least.
+          const waitMs =
+            outcome.kind === 'account'
+              ? Math.max(100, outcome.retryAfterMs ?? 0)
+              : Math.min(
+                  Math.max(
+                    outcome.scope === 'channel' || outcome.scope === 'service' ? 100 : 1000,
+                    outcome.retryAfterMs,
+                  ),
+                  outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
+                );
+          const code = outcome.kind === 'account' ? { error_code: outcome.code } : {};
           const nextAttempt = new Date(Date.now() + waitMs).toISOString();
           const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
           const result = await fenced(job.outboxId, job.claim)
             .set(
               expires
-                ? expiredNow(error, now)
+                ? { ...expiredNow(error, now), ...code }
                 : {
                     state: 'pending',
                     attempts: sql<number>`attempts - 1`,
-                    waiting: outcome.scope === 'limit' ? 'limit' : 'pace',
+                    waiting: outcome.kind === 'account' ? 'account' : outcome.scope === 'limit' ? 'limit' : 'pace',
                     last_error: error,
+                    ...code,
                     locked_until: null,
                     claim: null,
                     next_attempt_at: nextAttempt,

@@ -341,19 +341,23 @@ export async function startWhatsAppApi({
     return wrote !== undefined && clock() - wrote <= SERVICE_WINDOW_MS;
   };
 
+  /** Over the number's throughput: 400 with 130429, as the error-codes page lists it (not HTTP 429). */
+  const throughputRefusal = () =>
+    graphError(
+      400,
+      130429,
+      '(#130429) Rate limit hit',
+      'OAuthException',
+      'Cloud API message throughput has been reached.',
+    );
+
   /** The refusal the Cloud API gives when this message would go over a limit; null when it may go. */
   function paceRefusal(to: string): ReturnType<typeof graphError> | null {
     const now = clock();
     if (numberWindow.waitMs(now) > 0) {
       paceRecord.refusedForPace++;
       paceRecord.refusedThroughput++;
-      return graphError(
-        400,
-        130429,
-        '(#130429) Rate limit hit',
-        'OAuthException',
-        'Cloud API message throughput has been reached.',
-      );
+      return throughputRefusal();
     }
     const last = lastTo.get(to);
     if (last !== undefined && now - last < pairMs) {
@@ -454,13 +458,7 @@ export async function startWhatsAppApi({
     if (record) api.requests.push(body);
     if (limited > 0) {
       limited--;
-      return graphError(
-        400,
-        130429,
-        '(#130429) Rate limit hit',
-        'OAuthException',
-        'Cloud API message throughput has been reached.',
-      );
+      return throughputRefusal();
     }
     if (failing > 0) {
       failing--;

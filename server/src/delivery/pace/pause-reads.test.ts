@@ -5,21 +5,22 @@ import { DeliveryPace } from './index';
 import type { Pacer } from './pacer';
 import { dailyLimit } from './whatsapp-daily';
 
-/** An instance's pace whose store answers "no pause" after `readMs`, counting its reads. */
-function paceReadingIn(readMs: number) {
-  const counted = { reads: 0 };
-  const pacer = {
-    pausedFor: async () => {
-      counted.reads++;
-      await new Promise((r) => setTimeout(r, readMs));
-      return 0;
-    },
-  } as unknown as Pacer;
-  const pace = new DeliveryPace(
-    pacer,
+/** An instance's pace on a store whose `pausedFor` is the given function (no budgets, no daily limit). */
+const paceOn = (pausedFor: () => Promise<number>) =>
+  new DeliveryPace(
+    { pausedFor } as unknown as Pacer,
     () => null,
     () => dailyLimit(null, 20),
   );
+
+/** An instance's pace whose store answers "no pause" after `readMs`, counting its reads. */
+function paceReadingIn(readMs: number) {
+  const counted = { reads: 0 };
+  const pace = paceOn(async () => {
+    counted.reads++;
+    await new Promise((r) => setTimeout(r, readMs));
+    return 0;
+  });
   return { pace, counted };
 }
 
@@ -47,19 +48,12 @@ test('a send goes on what is known while another send reads the store, rather th
   });
   let reads = 0;
   let answered = 0;
-  const pacer = {
-    pausedFor: async () => {
-      reads++;
-      if (reads > 1) await held;
-      answered++;
-      return 0;
-    },
-  } as unknown as Pacer;
-  const pace = new DeliveryPace(
-    pacer,
-    () => null,
-    () => dailyLimit(null, 20),
-  );
+  const pace = paceOn(async () => {
+    reads++;
+    if (reads > 1) await held;
+    answered++;
+    return 0;
+  });
   await pace.pausedBeforeSend('webpush', push, Date.now());
   // What is known goes stale after SEND_PAUSE_CACHE_MS (100 ms): wait past it.
   await new Promise((r) => setTimeout(r, 150));
