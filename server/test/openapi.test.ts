@@ -22,6 +22,7 @@ const NO_BODY = new Set([
   'POST /api/v1/admin/notifications/janaza/:id/correction',
   'POST /api/public/telegram/webhook',
   'POST /api/public/whatsapp/webhook',
+  'POST /api/v1/admin/delivery/channels/:channel/resume',
 ]);
 /** The forms (multipart or JSON) and one field each their domain schema requires, as the front end sends it. */
 const FORMS: Record<string, string> = {
