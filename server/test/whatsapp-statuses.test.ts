@@ -5,6 +5,7 @@ import { JANAZA_PATHS } from '@ummahnotify/domain';
 import type { NewSubscriberRow } from '../src/db/schema';
 import { resumeChannel } from '../src/delivery/pauses';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from './peers/whatsapp-api';
+import { webhookNotification } from './peers/whatsapp-statuses';
 import { client } from './support/client';
 import { engines } from './support/databases';
 import { deliveriesSettled } from './support/deliveries';
@@ -145,43 +146,29 @@ for (const engine of engines()) {
 
     test('a bad signature is 401 and changes nothing; an unknown wamid is acknowledged and ignored; STOP still works', async () => {
       const reader = (await deliveriesOf(first)).find((d) => d.receipt === 'read');
-      const failedStatus = {
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: '200000000000002',
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { display_phone_number: '6560000000', phone_number_id: PHONE_ID },
-                  statuses: [
-                    {
-                      id: reader?.provider_id,
-                      status: 'failed',
-                      timestamp: '1764300000',
-                      recipient_id: '6590000000',
-                      errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }],
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
-      };
+      const failedStatus = (id: string | null | undefined) =>
+        webhookNotification(PHONE_ID, {
+          statuses: [
+            {
+              id,
+              status: 'failed',
+              timestamp: '1764300000',
+              recipient_id: '6590000000',
+              errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }],
+            },
+          ],
+        });
       const url = `${server.url}${SIGNUP_API.whatsappWebhook}`;
-      const forged = await whatsapp.postWebhook(url, failedStatus, { signature: whatsapp.sign('{}') });
+      const forged = await whatsapp.postWebhook(url, failedStatus(reader?.provider_id), {
+        signature: whatsapp.sign('{}'),
+      });
       assert.equal(forged.status, 401);
-      const unsigned = await whatsapp.postWebhook(url, failedStatus, { signature: null });
+      const unsigned = await whatsapp.postWebhook(url, failedStatus(reader?.provider_id), { signature: null });
       assert.equal(unsigned.status, 401);
       const after = (await deliveriesOf(first)).find((d) => d.subscriber_id === reader?.subscriber_id);
       assert.deepEqual([after?.state, after?.receipt, after?.error_code], ['sent', 'read', null]);
 
-      const unknown = structuredClone(failedStatus);
-      (unknown.entry[0]?.changes[0]?.value.statuses[0] as { id: string }).id = 'wamid.NOT-OURS';
-      assert.equal((await whatsapp.postWebhook(url, unknown)).status, 200);
+      assert.equal((await whatsapp.postWebhook(url, failedStatus('wamid.NOT-OURS'))).status, 200);
       assert.deepEqual(await whoIs(first, (d) => d.state === 'failed'), ids(notOnWhatsApp));
 
       const leaving = deliveredOnly[0] as NewSubscriberRow;

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { TEMPLATE_DEFINITIONS } from '../../src/delivery/channels/whatsapp-templates';
 import { type PeerRequest, startHttpPeer } from './http-peer';
 import { newPaceRecord, type PaceRecord, SlidingWindow, sleep } from './pace';
-import { type StatusReports, statusReports } from './whatsapp-statuses';
+import { type StatusReports, statusReports, webhookNotification } from './whatsapp-statuses';
 
 /**
  * Pacing as Meta documents it for the Cloud API (opt-in: `startWhatsAppApi({ ..., pace: {} })`).
@@ -178,33 +178,18 @@ const graphError = (status: number, code: number, message: string, type = 'OAuth
 /** The standard Cloud API inbound message notification; `from` is digits without '+'. */
 export function whatsappInboundMessage(from: string, text: string, phoneId = '100000000000001'): unknown {
   const wa = digits(from);
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
+  return webhookNotification(phoneId, {
+    contacts: [{ profile: { name: 'Aisha' }, wa_id: wa }],
+    messages: [
       {
-        id: '200000000000002',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '6560000000', phone_number_id: phoneId },
-              contacts: [{ profile: { name: 'Aisha' }, wa_id: wa }],
-              messages: [
-                {
-                  from: wa,
-                  id: `wamid.${randomBytes(12).toString('hex')}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
+        from: wa,
+        id: `wamid.${randomBytes(12).toString('hex')}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        text: { body: text },
       },
     ],
-  };
+  });
 }
 
 /** The senders (digits) of the inbound messages in a webhook payload. */

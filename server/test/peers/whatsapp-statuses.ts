@@ -55,6 +55,29 @@ export interface StatusReports {
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
+/**
+ * A Cloud API webhook notification as Meta posts it (field `messages`): the envelope around `value`, which holds
+ * `messages` (people's replies) or `statuses` (what became of what the business sent).
+ */
+export const webhookNotification = (phoneId: string, value: Record<string, unknown>) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '200000000000002',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '6560000000', phone_number_id: phoneId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
+});
+
 export function statusReports(
   phoneId: string,
   sign: (raw: string) => string,
@@ -64,24 +87,7 @@ export function statusReports(
   const fates = new Map<string, Fate>();
   const waiting: unknown[] = [];
 
-  const notification = (status: Record<string, unknown>) => ({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '200000000000002',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '6560000000', phone_number_id: phoneId },
-              statuses: [status],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const notification = (status: Record<string, unknown>) => webhookNotification(phoneId, { statuses: [status] });
   const pricing = { billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' };
 
   return {
