@@ -1,5 +1,5 @@
 import type { SubscriberChannel } from '@ummahnotify/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ErrorCode } from './channels/types';
 
@@ -68,17 +68,24 @@ export async function resumeChannel(
   channel: SubscriberChannel,
   now = new Date(),
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('channel_pauses').where('channel', '=', channel).executeTakeFirst();
-    await trx
-      .updateTable('deliveries')
-      .set({ next_attempt_at: now.toISOString(), waiting: null })
-      .where('channel', '=', channel)
-      .where('state', '=', 'pending')
-      .where('waiting', '=', 'account')
-      .execute();
-    return Number(removed.numDeletedRows) > 0;
-  });
+  return db.transaction().execute((trx) => resumeChannelIn(trx, channel, now));
+}
+
+/** resumeChannel inside the caller's transaction (staff's resume writes its audit row in the same one). */
+export async function resumeChannelIn(
+  trx: Transaction<Database>,
+  channel: SubscriberChannel,
+  now = new Date(),
+): Promise<boolean> {
+  const removed = await trx.deleteFrom('channel_pauses').where('channel', '=', channel).executeTakeFirst();
+  await trx
+    .updateTable('deliveries')
+    .set({ next_attempt_at: now.toISOString(), waiting: null })
+    .where('channel', '=', channel)
+    .where('state', '=', 'pending')
+    .where('waiting', '=', 'account')
+    .execute();
+  return Number(removed.numDeletedRows) > 0;
 }
 
 /** How long an instance trusts what it read of the pauses before claiming again. */

@@ -2,6 +2,7 @@ import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
 import type { ChannelProgress, DeliveryKind, Sending } from '@ummahnotify/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { readPauses } from './pauses';
 
 /** What the progress needs of the engine's pace (delivery/pace). */
 export interface PaceView {
@@ -16,7 +17,7 @@ export interface PaceView {
  * asked to slow down or for the WhatsApp daily limit, and when the last one is expected to go: the
  * messages queued before it on that channel (a janaza notice's first, then the oldest sending) and its
  * own, at the channel's rate, after the provider's pause. Unknowable (null) while some wait for the
- * daily limit, and on web push, which has no fixed rate.
+ * daily limit or the channel is paused for the account, and on web push, which has no fixed rate.
  */
 export async function addProgress(
   db: Kysely<Database>,
@@ -44,6 +45,8 @@ export async function addProgress(
     .execute();
   const pausedUntil = new Map<SubscriberChannel, number | null>();
   for (const channel of SUBSCRIBER_CHANNELS) pausedUntil.set(channel, await pace.pausedUntil(channel));
+  // Paused for the account (pauses.ts): it goes on when the account is mended, which nobody can time.
+  const accountPaused = new Set((await readPauses(db)).map((p) => p.channel));
 
   for (const [outboxId, sending] of busy) {
     const progress: Partial<Record<SubscriberChannel, ChannelProgress>> = {};
@@ -61,7 +64,7 @@ export async function addProgress(
         .filter((q) => q.channel === channel)
         .sort((a, b) => Number(a.priority) - Number(b.priority) || a.created_at.localeCompare(b.created_at));
       const mine = lane.findIndex((q) => q.outbox_id === outboxId);
-      if (rate !== null && limited === 0 && mine >= 0) {
+      if (rate !== null && limited === 0 && mine >= 0 && !accountPaused.has(channel)) {
         const before = lane.slice(0, mine + 1).reduce((sum, q) => sum + Number(q.n), 0);
         allBy = new Date(Math.max(now, paused ?? 0) + (before / rate) * 1000).toISOString();
       }

@@ -9,6 +9,7 @@ import {
   migratedDatabase,
   type TestDatabase,
 } from '../../../test/support/databases';
+import { eventually } from '../../../test/support/staff';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { Db } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
@@ -88,6 +89,22 @@ for (const store of stores) {
       const span = (Math.max(...times) - Math.min(...times)) / 1000;
       // 90 messages at no less than 90 % of 30 a second: within 3.4 s.
       assert.ok(span <= 89 / 27, `90 slots spread over ${span.toFixed(2)} s`);
+    });
+
+    test('after skipping the past slots, a claim gets the next ones: none are left unused between', async () => {
+      // Telegram's broadcast limit (Bots FAQ): about 30 messages a second, one every 33 ms.
+      const key = `telegram:test-${randomUUID()}`;
+      const spacing = 1000 / 30;
+      const [first] = (await a.slots({ key, rate: 30 }, 1)).at;
+      // A few slots go by unused (a claim that took a while): wait until they are past.
+      await eventually(async () => Date.now() > (first as number) + 3 * spacing);
+      const { at } = await b.slots({ key, rate: 30 }, 10);
+      const answered = Date.now();
+      assert.equal(at.length, 10);
+      assert.ok((at[0] as number) - answered < 2 * spacing, `the first slot ${(at[0] as number) - answered} ms away`);
+      const next = (await a.slots({ key, rate: 30 }, 1)).at[0] as number;
+      const after = Math.max(at[9] as number, Date.now());
+      assert.ok(next - after < 2 * spacing, `the slot after them ${next - after} ms later`);
     });
 
     test('slots a quiet moment left unused are skipped, not sent in a burst', async () => {

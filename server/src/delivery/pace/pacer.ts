@@ -111,18 +111,24 @@ export class Pacer {
     const { limiter, window } = this.budget(budget.rate);
     let res = await consume(limiter, budget.key, n);
     const windowStart = Date.now() + res.msBeforeNext - window.seconds * 1000;
-    // The first slot that is not yet past, by its place in the window.
-    const firstUsable = Math.floor((Date.now() - windowStart) / window.spacingMs) + 1;
-    let first = res.consumedPoints - n + 1;
-    if (first < firstUsable && res.consumedPoints < window.points) {
-      // Skip the past slots: take as many again, past the first usable one.
-      const skip = Math.max(0, firstUsable - 1 - res.consumedPoints);
-      res = await consume(limiter, budget.key, skip + n);
-      first = res.consumedPoints - n + 1;
+    // The first slot that is not yet past, by its place in the window (the n-th slot is at (n - 1) spacings).
+    const firstUsable = Math.ceil((Date.now() - windowStart) / window.spacingMs) + 1;
+    /** The points taken, as ranges of places in the window (another instance may take some in between). */
+    const taken: [number, number][] = [[res.consumedPoints - n + 1, res.consumedPoints]];
+    const usable = ([from, to]: [number, number]) =>
+      Math.max(0, Math.min(to, window.points) - Math.max(from, firstUsable) + 1);
+    const have = usable(taken[0] as [number, number]);
+    if (have < n && res.consumedPoints < window.points) {
+      // Some were past: take the slots still missing, after the past ones nobody took. Exactly those: more
+      // would leave slots between them unused, a stall of a claim's length.
+      const more = Math.max(0, firstUsable - 1 - res.consumedPoints) + n - have;
+      res = await consume(limiter, budget.key, more);
+      taken.push([res.consumedPoints - more + 1, res.consumedPoints]);
     }
     const at: number[] = [];
-    for (let i = Math.max(first, firstUsable); i <= Math.min(res.consumedPoints, window.points); i++)
-      at.push(Math.round(windowStart + (i - 1) * window.spacingMs));
+    for (const [from, to] of taken)
+      for (let i = Math.max(from, firstUsable); i <= Math.min(to, window.points) && at.length < n; i++)
+        at.push(Math.round(windowStart + (i - 1) * window.spacingMs));
     return { at, retryInMs: at.length < n ? Math.max(10, res.msBeforeNext) : 0 };
   }
 

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit } from '../../audit';
 import { signedInUser } from '../../auth/guard';
 import { SUPERADMIN } from '../../auth/rights';
-import { readPause, resumeChannel } from '../../delivery/pauses';
+import { readPause, resumeChannelIn } from '../../delivery/pauses';
 import { retryFailed } from '../../delivery/retry';
 import { HttpError } from '../../web/errors';
 
@@ -60,18 +60,19 @@ export function registerDeliveryActions(app: FastifyInstance): void {
     async (request) => {
       const { channel } = request.params;
       const actor = signedInUser(request);
-      const pause = await readPause(app.db, channel);
-      const resumed = await resumeChannel(app.db, channel);
-      if (resumed) {
-        await audit(app.db, {
+      const resumed = await app.db.transaction().execute(async (trx) => {
+        const pause = await readPause(trx, channel);
+        if (!(await resumeChannelIn(trx, channel))) return false;
+        await audit(trx, {
           actorId: actor.id,
           action: 'channel.resumed',
           entity: 'channel',
           entityId: channel,
           before: pause && { code: pause.code, reason: pause.reason, since: pause.since },
         });
-        app.delivery.wake();
-      }
+        return true;
+      });
+      if (resumed) app.delivery.wake();
       return { code: 200 as const, data: { resumed } };
     },
   );

@@ -67,7 +67,13 @@ for (const engine of engines()) {
     const delivery = async (
       outboxId: string,
       subscriberRow: NewSubscriberRow,
-      fields: { state: string; receipt?: string | null; error_code?: string | null; last_error?: string | null },
+      fields: {
+        state: string;
+        receipt?: string | null;
+        error_code?: string | null;
+        last_error?: string | null;
+        waiting?: string | null;
+      },
     ) => {
       const at = new Date().toISOString();
       await db()
@@ -163,6 +169,23 @@ for (const engine of engines()) {
       assert.deepEqual(channels.body.pauses, [pause]);
       await db().deleteFrom('channel_pauses').execute();
       assert.deepEqual((await editor.get<ChannelsResponse>(DELIVERY_API.channels)).body.pauses, []);
+    });
+
+    test('no "All by" time is told while the channel is paused for the account; it comes back with the resume', async () => {
+      const { id, outboxIds } = await sentNotice();
+      const [outbox] = outboxIds;
+      for (let i = 0; i < 3; i++)
+        await delivery(outbox, await subscriber({ channel: 'whatsapp' }), { state: 'pending', waiting: 'account' });
+      await pauseChannel(db(), 'whatsapp', 'whatsapp:132015', 'Template paused (132015)');
+      const progress = async () => {
+        const res = await editor.get<DeliveryStatusResponse>(`${DELIVERY_API.status}?kind=janaza&ids=${id}`);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        return res.body.items[id]?.[0]?.progress?.whatsapp;
+      };
+      // When the account is mended is nobody's guess: an end time would be a promise the engine cannot keep.
+      assert.equal((await progress())?.allBy, null);
+      await db().deleteFrom('channel_pauses').execute();
+      assert.match((await progress())?.allBy ?? '', /^\d{4}-\d\d-\d\dT/);
     });
 
     test('retry: the failed messages of active subscribers go again, once; the retired stay failed; audited', async () => {
