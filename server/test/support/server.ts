@@ -55,7 +55,8 @@ export async function startTestServer(
     OIDC_ISSUER: issuer.url,
     ...GOOGLE_MODE_ENV,
     SUPERADMIN_EMAILS: 'root@example.sg',
-    // The local Telegram peer can call the test server's http address; TELEGRAM_UPDATES=auto would poll.
+    // Telegram (and its peer) refuses a webhook at this http address, so a test server reads no updates
+    // unless its test asks: TELEGRAM_UPDATES=auto polls; an https PUBLIC_URL takes the webhook.
     TELEGRAM_UPDATES: 'webhook',
     ...env,
   });
