@@ -3,14 +3,17 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: SourceData) => (data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+
 /** The SHA-256 (and its HMAC) the signer is built with, from node:crypto. */
 class Sha256 {
   private readonly hash: Hash | Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
   }
-  update(data: Uint8Array): void {
-    this.hash.update(data);
+  update(data: SourceData): void {
+    this.hash.update(bytes(data));
   }
   async digest(): Promise<Uint8Array> {
     return new Uint8Array(this.hash.digest());

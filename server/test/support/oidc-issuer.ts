@@ -182,7 +182,12 @@ export async function startTestIssuer({
     return null;
   };
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) refuse(res, { status: 400, error: 'invalid_request', description: String(error) });
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://issuer');
     if (req.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
       // Google's own document lists these two client authentication methods (not the library's "none").
@@ -223,7 +228,7 @@ export async function startTestIssuer({
       (req as IncomingMessage & { body?: unknown }).body = Object.fromEntries(form);
     }
     service.requestHandler(req, res);
-  });
+  };
   await new Promise<void>((resolve, reject) => server.listen(port, '127.0.0.1', resolve).once('error', reject));
   // The address it listens on, so the issuer in discovery and the ID tokens matches OIDC_ISSUER.
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
