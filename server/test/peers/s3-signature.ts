@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: SourceData) => (data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+const bytes = (data: SourceData): string | Uint8Array =>
+  typeof data === 'string'
+    ? data
+    : data instanceof ArrayBuffer
+      ? new Uint8Array(data)
+      : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 
 /** The SHA-256 (and its HMAC) the signer is built with, from node:crypto. */
 class Sha256 {

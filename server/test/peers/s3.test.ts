@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { GetObjectCommand, PutObjectCommand, S3Client, type S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ServiceException,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+} from '@aws-sdk/client-s3';
+import type { FinalizeHandler, FinalizeHandlerArguments } from '@smithy/types';
 import { S3_KEY, type S3Peer, startS3Peer } from './s3';
 
 /**
@@ -55,11 +63,12 @@ describe('S3 peer: every request signed with SigV4 by a key it knows', () => {
   test('a signed request changed after signing (another object key): 403 SignatureDoesNotMatch', async () => {
     const right = client(S3_KEY.accessKeyId, S3_KEY.secretAccessKey);
     right.middlewareStack.addRelativeTo(
-      (next) => async (args) => {
-        const request = args.request as { path: string };
-        request.path = request.path.replace('mine.jpg', 'theirs.jpg');
-        return next(args);
-      },
+      (next: FinalizeHandler<ServiceInputTypes, ServiceOutputTypes>) =>
+        async (args: FinalizeHandlerArguments<ServiceInputTypes>) => {
+          const request = args.request as { path: string };
+          request.path = request.path.replace('mine.jpg', 'theirs.jpg');
+          return next(args);
+        },
       { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'changeAfterSigning' },
     );
     await assert.rejects(put(right, 'uploads/mine.jpg'), refusedWith(403, 'SignatureDoesNotMatch'));
