@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import {
   CHANNEL_ENV,
   CHROMIUM_ARGS,
+  E2E_CLIENT,
   ISSUER_PORT,
   ISSUER_URL,
   PEERS,
@@ -59,8 +60,8 @@ export default defineConfig({
         PUBLIC_URL: SERVER_URL,
         DATA_DIR: join(process.env.UN_E2E_DATA, 'server'),
         OIDC_ISSUER: ISSUER_URL,
-        GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_CLIENT_ID: E2E_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: E2E_CLIENT.secret,
         VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
         SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
         SUPPORT_WHATSAPP,

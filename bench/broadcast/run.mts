@@ -195,7 +195,8 @@ async function main() {
       pace: { perSecond: RATES.webpush, retryAfterSeconds: RATES.pushRetryAfterSeconds },
     });
     cleanups.push(() => push.close());
-    const issuer = await startTestIssuer();
+    const client = { id: 'ummahnotify-bench', secret: 'bench-secret' };
+    const issuer = await startTestIssuer({ client });
     cleanups.push(() => issuer.stop());
     const certFile = join(work, 'push-service.pem');
     writeFileSync(certFile, PUSH_SERVICE_CERT);
@@ -215,8 +216,8 @@ async function main() {
         DATABASE_URL: databaseUrl,
         ...(instanceCount === 3 ? { REDIS_URL: redisUrl } : {}),
         OIDC_ISSUER: issuer.url,
-        GOOGLE_CLIENT_ID: 'ummahnotify-bench',
-        GOOGLE_CLIENT_SECRET: 'bench-secret',
+        GOOGLE_CLIENT_ID: client.id,
+        GOOGLE_CLIENT_SECRET: client.secret,
         SUPERADMIN_EMAILS: SUPERADMIN,
         SESSION_SECRET: 'bench-broadcast-session-secret-0123456789abcdef',
         TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,

@@ -130,7 +130,8 @@ async function bench(engine: Engine) {
     const counterQuery = await time(CALLS, () => readSummary(db));
     await db.destroy();
 
-    const issuer = await startTestIssuer();
+    const client = { id: 'bench', secret: 'bench' };
+    const issuer = await startTestIssuer({ client });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const app = await buildApp(
@@ -140,8 +141,8 @@ async function bench(engine: Engine) {
         DATA_DIR: database.dataDir,
         DATABASE_URL: database.url,
         OIDC_ISSUER: issuer.url,
-        GOOGLE_CLIENT_ID: 'bench',
-        GOOGLE_CLIENT_SECRET: 'bench',
+        GOOGLE_CLIENT_ID: client.id,
+        GOOGLE_CLIENT_SECRET: client.secret,
         VAPID_SUBJECT: 'mailto:notices@bench.example.sg',
         SUPERADMIN_EMAILS: ROOT,
       }),

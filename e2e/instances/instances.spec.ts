@@ -13,6 +13,7 @@ import { startTestIssuer } from '../../server/test/support/oidc-issuer';
 import { solve } from '../../server/test/support/proof';
 import { eventually, insertMasjid } from '../../server/test/support/staff';
 import { newSubscriber } from '../../server/test/support/subscriber-rows';
+import { E2E_CLIENT } from '../support/env';
 import { signIn } from '../support/fixtures';
 import { approveInList, createNotice } from '../support/janaza-ui';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy';
@@ -48,7 +49,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await freshDatabase('postgres');
   db = connect({ kind: 'postgres', url: database.databaseUrl as string });
-  issuer = await startTestIssuer(INSTANCES.issuerPort);
+  issuer = await startTestIssuer({ port: INSTANCES.issuerPort, client: E2E_CLIENT });
   // HTTPS like a real push service (HTTP/2); the instances trust its certificate through NODE_EXTRA_CA_CERTS.
   push = await startPushService({ port: INSTANCES.pushPort, tls: true, decryptEvery: 1 });
   smtp = await startSmtpPeer({ port: INSTANCES.smtpPort });
@@ -65,8 +66,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: database.databaseUrl as string,
       OIDC_ISSUER: issuer.url,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_CLIENT_ID: E2E_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: E2E_CLIENT.secret,
       SUPERADMIN_EMAILS: INSTANCES.superadmin,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'UmmahNotify <notices@instances.example.sg>',

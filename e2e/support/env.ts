@@ -12,6 +12,8 @@ export const SERVER_PORT = PORT_BASE;
 export const SERVER_URL = `http://127.0.0.1:${SERVER_PORT}`;
 export const ISSUER_PORT = PORT_BASE + 10;
 export const ISSUER_URL = `http://127.0.0.1:${ISSUER_PORT}`;
+/** The OAuth client registered with the run's issuer, and the servers' GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
+export const E2E_CLIENT = { id: 'ummahnotify-e2e', secret: 'e2e-secret' };
 export const SUPERADMIN_EMAIL = 'aisha.superadmin@e2e.example.sg';
 export const SUPPORT_WHATSAPP = '6591234567';
 

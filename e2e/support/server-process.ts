@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ISSUER_URL, SUPERADMIN_EMAIL } from './env';
+import { E2E_CLIENT, ISSUER_URL, SUPERADMIN_EMAIL } from './env';
 
 const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'src', 'main.ts');
 
@@ -54,8 +54,8 @@ export function startOwnServer(port: number, name: string, env: Record<string, s
       PUBLIC_URL: url,
       DATA_DIR: mkdtempSync(join(tmpdir(), `un-${name}-`)),
       OIDC_ISSUER: ISSUER_URL,
-      GOOGLE_CLIENT_ID: 'ummahnotify-e2e',
-      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_CLIENT_ID: E2E_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: E2E_CLIENT.secret,
       SUPERADMIN_EMAILS: SUPERADMIN_EMAIL,
       VAPID_SUBJECT: 'mailto:notices@e2e.example.sg',
       ...env,

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/core';
 import { z } from 'zod';
-import { isLoopbackHost, isLoopbackUrl, isPublicHttps } from './public-url';
+import { isLoopbackHost, isLoopbackUrl, telegramCanCall } from './public-url';
 import { credentialsHidden, withoutCredentials } from './url-credentials';
 
 /**
@@ -355,7 +355,7 @@ export interface Config {
   dkim: DkimConfig | null;
   /** The approved WhatsApp templates (README "WhatsApp templates"): a name per kind, a code per language. */
   whatsappTemplates: WhatsAppTemplateNames;
-  /** How the Telegram bot reads its updates: a webhook needs PUBLIC_URL to be public https (TELEGRAM_UPDATES). */
+  /** How the Telegram bot reads its updates: a webhook needs PUBLIC_URL to be public https on 443, 80, 88 or 8443 (TELEGRAM_UPDATES). */
   telegramUpdates: 'webhook' | 'polling';
   /** Sends in flight at once per channel (and so the most a crash can send twice): email, Telegram, WhatsApp. */
   deliveryConcurrency: number;
@@ -631,7 +631,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       languages: { en: e.WHATSAPP_TEMPLATE_LANGUAGE_EN, ta: e.WHATSAPP_TEMPLATE_LANGUAGE_TA },
     },
     telegramUpdates:
-      e.TELEGRAM_UPDATES === 'auto' ? (isPublicHttps(publicUrl) ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
+      e.TELEGRAM_UPDATES === 'auto' ? (telegramCanCall(publicUrl) ? 'webhook' : 'polling') : e.TELEGRAM_UPDATES,
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,

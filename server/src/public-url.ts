@@ -46,6 +46,14 @@ export function isPublicHttps(url: string): boolean {
   return host.includes('.') && !LOCAL_NAME.test(host);
 }
 
+/** The ports Telegram calls webhooks on (https://core.telegram.org/bots/api#setwebhook); '' is https's 443. */
+const TELEGRAM_WEBHOOK_PORTS = new Set(['', '443', '80', '88', '8443']);
+
+/** True when Telegram accepts a webhook under PUBLIC_URL: public https on one of the ports it calls. */
+export function telegramCanCall(url: string): boolean {
+  return isPublicHttps(url) && TELEGRAM_WEBHOOK_PORTS.has(new URL(url).port);
+}
+
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { engines, freshDatabase } from '../../test/support/databases';
 import { startTestIssuer } from '../../test/support/oidc-issuer';
-import { freePort, startTestServer, type TestServer } from '../../test/support/server';
+import { freePort, GOOGLE_MODE_ENV, startTestServer, TEST_CLIENT, type TestServer } from '../../test/support/server';
 import { getJson, signIn } from '../../test/support/sign-in';
 import { staffJar } from '../../test/support/staff';
 import { buildApp } from '../app';
@@ -121,7 +121,7 @@ for (const engine of engines()) {
 
   test(`a demo-seeded database started with Google gives the demo addresses nothing (${engine})`, async () => {
     const database = await freshDatabase(engine);
-    const issuer = await startTestIssuer();
+    const issuer = await startTestIssuer({ client: TEST_CLIENT });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const base = {
@@ -139,9 +139,7 @@ for (const engine of engines()) {
         loadConfig({
           ...base,
           OIDC_ISSUER: issuer.url,
-          GOOGLE_CLIENT_ID: 'ummahnotify-test',
-          GOOGLE_CLIENT_SECRET: 's',
-          VAPID_SUBJECT: 'mailto:notices@test.example.sg',
+          ...GOOGLE_MODE_ENV,
         }),
         { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
       );

@@ -104,11 +104,27 @@ describe('protocol peers', () => {
     });
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     after(() => hook.close());
-    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-    await call('42:abc', 'setWebhook', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: hookUrl, secret_token: 'sekret_123', allowed_updates: ['message'] }),
-    });
+    api.routeWebhookHost('hook.example.sg:8443', `http://127.0.0.1:${(hook.address() as AddressInfo).port}`);
+    const setWebhook = (url: string) =>
+      call('42:abc', 'setWebhook', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url, secret_token: 'sekret_123', allowed_updates: ['message'] }),
+      });
+    // https://core.telegram.org/bots/api#setwebhook: HTTPS only, on ports 443, 80, 88 or 8443
+    for (const [url, description] of [
+      ['http://hook.example.sg/hook', 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook'],
+      [
+        'https://hook.example.sg:3000/hook',
+        'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443',
+      ],
+    ]) {
+      assert.deepEqual(await setWebhook(url), {
+        status: 400,
+        body: { ok: false, error_code: 400, description },
+      });
+      assert.equal(api.webhook, null, url);
+    }
+    assert.equal((await setWebhook('https://hook.example.sg:8443/hook')).status, 200);
     assert.equal(await api.deliverUpdate(api.messageUpdate(7, '/start abc')), 200);
     assert.equal(seen.secret, 'sekret_123');
     assert.equal(JSON.parse(seen.body ?? '{}').message.text, '/start abc');

@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { startSigV4Gate } from './s3-signature';
+
+/** The peer's only key pair (s3rver's own). */
+export const S3_KEY = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface S3Peer {
-  /** S3_URL for the server: path-style, with the peer's only key pair (S3RVER / S3RVER). */
+  /** S3_URL for the server: path-style, with the peer's only key pair (S3_KEY). */
   url: string;
   /** Where the peer keeps its objects: <directory>/<bucket>/<key>._S3rver_object */
   directory: string;
@@ -12,7 +16,10 @@ export interface S3Peer {
   close(): Promise<void>;
 }
 
-/** A local S3-compatible server (s3rver) on 127.0.0.1; it checks each request's access key (not its SigV4 signature). */
+/**
+ * A local S3-compatible server (s3rver) on 127.0.0.1 behind a check of each request's SigV4 signature
+ * (s3-signature.ts), which s3rver does not recompute: a wrong secret is refused as S3 refuses it.
+ */
 export async function startS3Peer(bucket = 'ummahnotify-images'): Promise<S3Peer> {
   const directory = mkdtempSync(join(tmpdir(), 'un-s3-'));
   const server = new S3rver({
@@ -24,11 +31,17 @@ export async function startS3Peer(bucket = 'ummahnotify-images'): Promise<S3Peer
     allowMismatchedSignatures: false,
   });
   const { port } = await server.run();
+  const gate = await startSigV4Gate(
+    `http://127.0.0.1:${port}`,
+    new Map([[S3_KEY.accessKeyId, S3_KEY.secretAccessKey]]),
+  );
+  const { host } = new URL(gate.url);
   return {
-    url: `http://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}`,
+    url: `http://${S3_KEY.accessKeyId}:${S3_KEY.secretAccessKey}@${host}/${bucket}`,
     directory,
     bucket,
     close: async () => {
+      await gate.close();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

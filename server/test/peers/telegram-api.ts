@@ -66,6 +66,11 @@ export interface TelegramApi {
   pace: TelegramPaceRecord;
   /** What setWebhook recorded; null before. */
   webhook: { url: string; secret: string | null; allowedUpdates: string[] | null } | null;
+  /**
+   * Where Telegram's call to a webhook on `host` (the https host, with its port unless 443) arrives:
+   * a local http origin, standing for the TLS-terminating proxy a deployment puts in front of the server.
+   */
+  routeWebhookHost(host: string, localOrigin: string): void;
   /** The user blocked the bot: sends to this chat answer 403. */
   block(chatId: string | number): void;
   /** No such chat: sends answer 400 'chat not found'. */
@@ -101,6 +106,25 @@ export interface TelegramApi {
 
 const MESSAGE_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
+
+/**
+ * setWebhook's refusals (https://core.telegram.org/bots/api#setwebhook: an HTTPS URL; "Ports currently
+ * supported for webhooks: 443, 80, 88, 8443"), worded as the Bot API answers them.
+ */
+const WEBHOOK_PORTS = new Set(['443', '80', '88', '8443']);
+function webhookUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'Bad Request: bad webhook: Failed to resolve host: Name or service not known';
+  }
+  if (parsed.protocol !== 'https:') return 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook';
+  if (!WEBHOOK_PORTS.has(parsed.port || '443')) {
+    return 'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443';
+  }
+  return null;
+}
 
 const fail = (status: number, description: string, parameters?: Record<string, unknown>) => ({
   status,
@@ -146,6 +170,7 @@ export async function startTelegramApi({
   /** Every accepted send (free and paid): the free rate and the paid rate are both counted over it. */
   const botWindow = new SlidingWindow(Math.max(perSecond, paidPerSecond));
   const chatWindows = new Map<string, SlidingWindow>();
+  const webhookRoutes = new Map<string, string>();
   const paceRecord: TelegramPaceRecord = {
     ...newPaceRecord(),
     refusedPerBot: 0,
@@ -162,6 +187,9 @@ export async function startTelegramApi({
     sent: [],
     pace: paceRecord,
     webhook: null,
+    routeWebhookHost(host, localOrigin) {
+      webhookRoutes.set(host, localOrigin);
+    },
     block: (chatId) => blocked.add(String(chatId)),
     forget: (chatId) => unknown.add(String(chatId)),
     rateLimit(n, seconds = 3) {
@@ -204,7 +232,10 @@ export async function startTelegramApi({
         });
       }
       const secret = options.secret === undefined ? api.webhook.secret : options.secret;
-      const response = await fetch(api.webhook.url, {
+      const hook = new URL(api.webhook.url);
+      const origin = webhookRoutes.get(hook.host);
+      if (!origin) throw new Error(`Telegram peer: no route to the webhook's host ${hook.host} (routeWebhookHost)`);
+      const response = await fetch(`${origin}${hook.pathname}${hook.search}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -358,6 +389,8 @@ export async function startTelegramApi({
           api.webhook = null;
           return { status: 200, body: { ok: true, result: true, description: 'Webhook was deleted' } };
         }
+        const urlProblem = webhookUrlProblem(url);
+        if (urlProblem) return fail(400, urlProblem);
         const secret = typeof params.secret_token === 'string' ? params.secret_token : null;
         if (secret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) {
           return fail(400, 'Bad Request: secret token contains unallowed characters');

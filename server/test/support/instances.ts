@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { freshDatabase, type TestDatabase } from './databases';
 import { startTestIssuer } from './oidc-issuer';
-import { freePort, GOOGLE_MODE_ENV } from './server';
+import { freePort, GOOGLE_MODE_ENV, TEST_CLIENT } from './server';
 
 export interface TestInstances {
   /** Each instance's own URL; PUBLIC_URL (sign-in callbacks) is the first one's. */
@@ -25,7 +25,7 @@ export async function startInstances(
   count: number,
   env: Record<string, string> = {},
 ): Promise<TestInstances> {
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ client: TEST_CLIENT });
   const database = await freshDatabase(engine);
   const ports = await Promise.all(Array.from({ length: count }, freePort));
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);

@@ -24,20 +24,26 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-/** The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer. */
+/** The OAuth client registered with the tests' issuer. */
+export const TEST_CLIENT = { id: 'ummahnotify-test', secret: 'test-secret' };
+
 /** A server with an OIDC client configured (not demo mode), as the tests' servers run. */
 export const GOOGLE_MODE_ENV = {
-  GOOGLE_CLIENT_ID: 'ummahnotify-test',
-  GOOGLE_CLIENT_SECRET: 'test-secret',
+  GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+  GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
   VAPID_SUBJECT: 'mailto:notices@test.example.sg',
 };
 
+/**
+ * The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer where
+ * TEST_CLIENT is registered (`env` may give the server other client settings, as a misconfiguration would).
+ */
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
   options: Omit<AppOptions, 'logger'> = {},
 ): Promise<TestServer> {
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ client: TEST_CLIENT });
   const database = await freshDatabase(engine);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -49,7 +55,8 @@ export async function startTestServer(
     OIDC_ISSUER: issuer.url,
     ...GOOGLE_MODE_ENV,
     SUPERADMIN_EMAILS: 'root@example.sg',
-    // The local Telegram peer can call the test server's http address; TELEGRAM_UPDATES=auto would poll.
+    // Telegram (and its peer) refuses a webhook at this http address, so a test server reads no updates
+    // unless its test asks: TELEGRAM_UPDATES=auto polls; an https PUBLIC_URL takes the webhook.
     TELEGRAM_UPDATES: 'webhook',
     ...env,
   });

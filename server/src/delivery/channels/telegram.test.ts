@@ -143,7 +143,9 @@ describe('Telegram channel against a fake Bot API', () => {
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     after(() => new Promise<void>((resolve) => hook.close(() => resolve())));
-    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/public/telegram/webhook`;
+    // Telegram calls https on 443; here it arrives at the local server standing for the deployment's proxy.
+    const url = 'https://notify.example.sg/api/public/telegram/webhook';
+    api.routeWebhookHost('notify.example.sg', `http://127.0.0.1:${(hook.address() as AddressInfo).port}`);
     assert.deepEqual(await telegram.registerWebhook(url), { ok: true });
     assert.deepEqual(api.webhook, {
       url,
@@ -153,6 +155,28 @@ describe('Telegram channel against a fake Bot API', () => {
     assert.equal(await api.deliverUpdate(api.messageUpdate(4001, '/start abc')), 200);
     assert.equal(received[0].secret, telegram.webhookSecret);
     assert.equal(JSON.parse(received[0].body).message.chat.id, 4001);
+  });
+
+  test('registerWebhook at an address Telegram does not call: refused with its answer, nothing registered', async () => {
+    api.webhook = null;
+    for (const [url, description] of [
+      [
+        'http://notify.example.sg/api/public/telegram/webhook',
+        'Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+      ],
+      [
+        'https://notify.example.sg:3000/api/public/telegram/webhook',
+        'Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443',
+      ],
+    ]) {
+      assert.deepEqual(await telegram.registerWebhook(url), {
+        ok: false,
+        kind: 'permanent',
+        error: `400 ${description}`,
+        code: 'telegram:400',
+      });
+      assert.equal(api.webhook, null, url);
+    }
   });
 });
 

@@ -14,7 +14,6 @@ import { purgeRequests } from './store';
 import { signupText } from './texts';
 
 const BOT_TOKEN = '123456:test-bot-token';
-const WEBHOOK_SECRET = 'telegram-webhook-secret-0123456789';
 const WA = { token: 'wa-token', phoneId: '100000000000001', appSecret: 'wa-app-secret', verifyToken: 'wa-verify' };
 
 interface Answer {
@@ -49,7 +48,8 @@ for (const engine of engines()) {
         MAIL_FROM: 'UmmahNotify <notices@example.sg>',
         TELEGRAM_BOT_TOKEN: BOT_TOKEN,
         TELEGRAM_API_URL: telegram.url,
-        TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        // http PUBLIC_URL: Telegram cannot call it, so the bot polls (telegram-webhook.test.ts has the webhook)
+        TELEGRAM_UPDATES: 'auto',
         WHATSAPP_TOKEN: WA.token,
         WHATSAPP_PHONE_ID: WA.phoneId,
         WHATSAPP_API_URL: whatsapp.url,
@@ -412,24 +412,13 @@ for (const engine of engines()) {
       assert.equal(other.status, 202);
     });
 
-    const waitForWebhook = async () => {
-      for (let i = 0; i < 100 && !telegram.webhook; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(telegram.webhook, 'the server registered its webhook at start-up');
-    };
     const startToken = (link: string) => {
       const match = new RegExp(`^https://t\\.me/${telegram.username}\\?start=([A-Za-z0-9_-]+)$`).exec(link);
       assert.ok(match, link);
       return match[1];
     };
 
-    test('Telegram: the webhook was registered with the secret at start-up', async () => {
-      await waitForWebhook();
-      assert.equal(telegram.webhook?.url, `${server.url}${SIGNUP_API.telegramWebhook}`);
-      assert.equal(telegram.webhook?.secret, WEBHOOK_SECRET);
-    });
-
     test('Telegram: /start with the deep-link token subscribes the chat and answers in its language', async () => {
-      await waitForWebhook();
       const ip = freshIp();
       const chat = 5550001;
       const res = await post(SIGNUP_API.telegram, { topics: ['janaza', 'events'], language: 'ta' }, ip);
@@ -469,21 +458,6 @@ for (const engine of engines()) {
       assert.equal(await telegram.deliverUpdate(telegram.chatMemberUpdate(chat, 'kicked')), 200);
       after = await subscribers('telegram', String(chat));
       assert.equal(Number(after[0].active), 0);
-    });
-
-    test('Telegram: an update without the right secret is refused and writes nothing', async () => {
-      await waitForWebhook();
-      const res = await post(SIGNUP_API.telegram, { topics: ['janaza'], language: 'en' }, freshIp());
-      const token = startToken(String(res.body.link));
-      const sentBefore = telegram.sent.length;
-      const update = telegram.messageUpdate(5550009, `/start ${token}`);
-      assert.equal(await telegram.deliverUpdate(update, { secret: 'wrong-secret-wrong-secret' }), 401);
-      assert.equal(await telegram.deliverUpdate(update, { secret: null }), 401);
-      assert.equal((await subscribers('telegram', '5550009')).length, 0);
-      assert.equal(telegram.sent.length, sentBefore);
-      // the token was not used up by the refused calls
-      assert.equal(await telegram.deliverUpdate(update), 200);
-      assert.equal((await subscribers('telegram', '5550009')).length, 1);
     });
 
     const codeSentTo = (digits: string) => {

@@ -33,7 +33,7 @@ async function deepLinkToken(url: string, language: 'en' | 'ta'): Promise<string
 }
 
 describe('TELEGRAM_UPDATES: a webhook only with a public https address', () => {
-  test('auto polls for http, localhost and private addresses, and uses the webhook for public https', () => {
+  test('auto polls for http, localhost, private addresses and other ports, and uses the webhook for public https', () => {
     const mode = (PUBLIC_URL: string, TELEGRAM_UPDATES?: string) =>
       loadConfig({
         NODE_ENV: 'test',
@@ -52,9 +52,17 @@ describe('TELEGRAM_UPDATES: a webhook only with a public https address', () => {
       'https://mosque-pi.local',
       'https://notify.home.arpa',
       'https://raspberrypi',
+      // a port Telegram does not call webhooks on (https://core.telegram.org/bots/api#setwebhook)
+      'https://notify.example.sg:3000',
     ])
       assert.equal(mode(url), 'polling', url);
-    for (const url of ['https://notify.example.sg', 'https://203.0.113.7', 'https://[2001:db8::1]'])
+    for (const url of [
+      'https://notify.example.sg',
+      'https://notify.example.sg:8443',
+      'https://notify.example.sg:88',
+      'https://203.0.113.7',
+      'https://[2001:db8::1]',
+    ])
       assert.equal(mode(url), 'webhook', url);
     assert.equal(mode('https://notify.example.sg', 'polling'), 'polling');
     assert.equal(mode('http://127.0.0.1:3000', 'webhook'), 'webhook');
