@@ -39,7 +39,7 @@ for (const engine of engines()) {
         assert.equal(res.status, 503, path);
         assert.equal(res.body.key, `server.${name}`);
         assert.equal(res.body.message, SIGNUP_REFUSALS[name].en);
-        assert.equal(tamil[`server.${name}`], SIGNUP_REFUSALS[name].ta);
+        assert.equal(tamil[`server.${name}` as const], SIGNUP_REFUSALS[name].ta);
       }
     });
 
