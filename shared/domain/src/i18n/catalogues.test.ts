@@ -29,7 +29,7 @@ const SAME_IN_BOTH: Record<string, string> = {
  * a sentence left untranslated.
  */
 const KEPT_IN_LATIN = new Set([
-  ...['UmmahNotify', 'Google', 'WhatsApp', 'Telegram', 'Meta', 'iPhone', 'JavaScript', 'English'],
+  ...['UmmahNotify', 'Google', 'WhatsApp', 'Telegram', 'Meta', 'iPhone', 'JavaScript', 'English', 'AI'],
   ...['JPEG', 'PNG', 'WebP', 'SVG', 'JSON', 'MB', 'UEN', 'VAPID', 'http', 'https', 'console', 'YYYY-MM-DD'],
   // the bot's /stop, WhatsApp's STOP, the Telegram bot's Start button
   ...['stop', 'STOP', 'Start'],
@@ -37,7 +37,8 @@ const KEPT_IN_LATIN = new Set([
   ...['true', 'false', 'pending', 'approved', 'silent', 'rejected', 'limit', 'cursor', 'confirmDuplicate'],
   ...['SUPERADMIN_EMAILS'],
 ]);
-const LATIN_WORD = /[A-Za-z][A-Za-z0-9_-]*[A-Za-z0-9]|[A-Za-z]/g;
+/** A word of two or more Latin letters (codes such as 201912345K, P-256 or v2.0 are not words). */
+const LATIN_WORD = /(?<![\w-])[A-Za-z][A-Za-z_-]*[A-Za-z](?![\w])/g;
 const TAMIL_SCRIPT = /[\u0B80-\u0BFF]/;
 
 describe.each(Object.entries({ ...catalogues, messages }))('the %s catalogue', (namespace, catalogue) => {
