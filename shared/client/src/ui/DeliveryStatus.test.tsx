@@ -318,7 +318,9 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       await show();
       const telegram = channelOf('a', new RegExp(`^${CHANNEL_NAMES.telegram.ta}`));
       // "Telegram has paused until 14:03", "will be sent to everyone by 14:07"
-      expect(note(telegram, 'paused')?.textContent?.trim()).toBe(DELIVERY.pausedUntil.ta(CHANNEL_NAMES.telegram.ta, '14:03'));
+      expect(note(telegram, 'paused')?.textContent?.trim()).toBe(
+        DELIVERY.pausedUntil.ta(CHANNEL_NAMES.telegram.ta, '14:03'),
+      );
       expect(note(telegram, 'allBy')?.textContent?.trim()).toBe(DELIVERY.allBy.ta('14:07'));
       expect(telegram).toHaveAccessibleName(
         'டெலிகிராம்: 1200 அனுப்பப்பட்டது, 0 தோல்வி, 4800 நிலுவையில், 0 காலாவதியானது; டெலிகிராம் 14:03 வரை இடைநிறுத்தியுள்ளது; 14:07-க்குள் அனைவருக்கும் அனுப்பப்படும்',
