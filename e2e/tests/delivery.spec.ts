@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { catalogues } from '@ummahnotify/domain';
-import { messages } from '@ummahnotify/domain/messages';
+import { CHANNEL_NAMES, SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { PEERS, SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 import { approveInList } from '../support/janaza-ui';
@@ -104,8 +104,8 @@ async function subscribeEverywhere(browser: Browser) {
   const link = /https?:\/\/\S+\/subscribe\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0];
   expect(link, confirmation.text).toBeTruthy();
   await page.goto(link as string);
-  expect(confirmation.subject).toBe(messages.ta['confirm.emailSubject']);
-  await expect(page.getByText(s.confirmDone)).toBeVisible();
+  expect(confirmation.subject).toBe(SIGNUP_OUTCOMES.confirmSubject.ta);
+  await expect(page.getByText(SIGNUP_OUTCOMES.confirmed.en)).toBeVisible();
   await page.goto('/');
 
   const chatId = String(randomInt(100_000_000, 999_999_999));
@@ -204,7 +204,7 @@ test('every channel receives exactly one message per notice, in its language; co
 
   // Staff see it sent, per channel, in the list.
   await expect(
-    page.locator('tbody tr').filter({ hasText: name }).getByText(catalogues.delivery.en['channel.whatsapp']).first(),
+    page.locator('tbody tr').filter({ hasText: name }).getByText(CHANNEL_NAMES.whatsapp.en).first(),
   ).toBeVisible();
 
   // A correction: marked, once more to each.

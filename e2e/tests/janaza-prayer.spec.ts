@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { FEED_ANCHOR, noticeLink } from '@ummahnotify/core';
 import { catalogues } from '@ummahnotify/domain';
+import { PRAYER_NAMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
@@ -14,7 +15,6 @@ test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 const NOTICES = '/api/v1/admin/notifications/janaza';
 const PROVIDER = { id: randomUUID(), name: `Masjid Abdul Gafoor ${randomUUID().slice(0, 4)}`, contact: '62954209' };
 const j = catalogues.janaza.en;
-const p = catalogues.prayer;
 
 /** Tomorrow in Singapore, as the form's day picker shows it (DD-MM-YYYY) and as YYYY-MM-DD. */
 function tomorrow(): { shown: string; iso: string } {
@@ -85,7 +85,7 @@ test('a notice after Asar tomorrow: the form, the list, the landing page card an
   expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`LOCATION:${PROVIDER.name}\\, Singapore 209369`);
 
   await page.getByText('தமிழ்', { exact: true }).first().click();
-  await expect(card).toContainText(`${p.ta['name.asar']} தொழுகைக்குப் பின் (ஏறக்குறைய`);
+  await expect(card).toContainText(`${PRAYER_NAMES.asar.ta} தொழுகைக்குப் பின் (ஏறக்குறைய`);
   await expect(card).toContainText(`${PROVIDER.name}, சிங்கப்பூர் 209369`);
   await expect(card.getByRole('link', { name: 'சிங்கப்பூர் 209369 வரைபடத்தைத் திறக்கவும்' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Locator, type
 import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
+import { JANAZA } from '../../shared/domain/test/expected-texts';
 import { ISSUER_URL, SERVER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 import { createNotice, photoJpeg } from '../support/janaza-ui';
@@ -118,7 +119,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   await editing.getByRole('button', { name: t.saveRow }).click();
   await expect(page.getByText(t.updated)).toBeVisible();
   const edited = item(page, phone, `${name} (edited)`);
-  await expect(edited.getByText(t['status.approved'], { exact: true })).toBeVisible();
+  await expect(edited.getByText(JANAZA.notifyNow[lang], { exact: true })).toBeVisible();
   const [after] = await notices(page.request, name);
   expect(after).toMatchObject({ _id: created._id, name: `${name} (edited)`, status: 'approved', postal: '229923' });
   expect(after.imageUrl).not.toBe(created.imageUrl);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Prayer } from '@ummahnotify/core';
 import { catalogues, JANAZA_PATHS } from '@ummahnotify/domain';
+import { PRAYER_NAMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
@@ -251,7 +252,7 @@ test('a janaza after a prayer today whose time has passed is asked about, its ti
   const day = page.getByPlaceholder(j['field.prayerDatePlaceholder']);
   await day.fill(today.split('-').reverse().join('-'));
   await day.press('Tab');
-  const prayerName = catalogues.prayer.en[`name.${prayer}`];
+  const prayerName = PRAYER_NAMES[prayer].en;
   await page.getByLabel(`After ${prayerName}`, { exact: true }).tap();
   await page.getByRole('button', { name: j.saveNotification }).tap();
   const dialog = page.getByRole('dialog').filter({ hasText: j['past.title'] });

@@ -2,15 +2,56 @@ import { webcrypto } from 'node:crypto';
 import { fireEvent, waitFor, within } from '@testing-library/dom';
 import { SIGNUP_API } from '@ummahnotify/core';
 import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
-import { shell } from '@ummahnotify/domain/catalogues/shell';
-import { signup } from '@ummahnotify/domain/catalogues/signup';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { SIGNUP_OUTCOMES, SIGNUP_REFUSALS } from '../../shared/domain/test/expected-texts';
 import { type Answer, frame, openPage, type Route } from '../test/openPage';
 import { FEED_SAMPLE } from './landing/feedSample';
 import { fillFeedSlots, renderFeed } from './landing/renderFeed';
 
-// The texts come from the catalogues (docs/product/screens.md#landing says which), never from the page's markup.
+// The texts the page shows (docs/product/screens.md#landing, delivery.md#sign-up), written here: never read from the
+// catalogues the page is drawn from, nor from its markup.
+const shell = {
+  en: {
+    landingTagline: 'Janaza notices and community events, for our community, in English and Tamil.',
+    goToLogin: 'Staff sign in',
+  },
+  ta: { landingTagline: 'எங்கள் சமூகத்திற்கான ஜனாஸா அறிவிப்புகளும் சமூக நிகழ்வுகளும், ஆங்கிலத்திலும் தமிழிலும்.' },
+};
+const signup = {
+  en: {
+    topicJanaza: 'Janaza prayers',
+    topicEvents: 'Community events',
+    languageTa: 'தமிழ் (Tamil)',
+    optionsLoading: 'Loading the ways to receive notices...',
+    optionsFailed: 'The sign-up options could not be loaded. Please try again later.',
+    networkError: 'The server could not be reached. Check your connection and try again.',
+    emailLabel: 'Email address',
+    emailButton: 'Subscribe by email',
+    telegramButton: 'Open Telegram',
+    whatsappPhoneLabel: 'Singapore mobile number',
+    whatsappSendCode: 'Send me the code',
+    whatsappCodeLabel: '6-digit code',
+    whatsappConfirm: 'Confirm',
+    whatsappOtherNumber: 'Use another number',
+    proofChecking: 'Checking you are not a robot...',
+    'error.topicsRequired': SIGNUP_REFUSALS.topicsRequired.en,
+    'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.en,
+    'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.en,
+    'error.codeInvalid': SIGNUP_REFUSALS.codeInvalid.en,
+  },
+  ta: {
+    title: 'அறிவிப்புகளைப் பெறுக',
+    topicEvents: 'சமூக நிகழ்வுகள்',
+    languageTa: 'தமிழ்',
+    emailLabel: 'மின்னஞ்சல் முகவரி',
+    emailButton: 'மின்னஞ்சல் மூலம் பதிவு செய்',
+    whatsappPhoneLabel: 'சிங்கப்பூர் கைபேசி எண்',
+    whatsappSendCode: 'குறியீட்டை அனுப்பு',
+    'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.ta,
+    'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.ta,
+  },
+};
 const OPTIONS: SignupOptions = {
   webpush: { enabled: false, publicKey: null },
   email: { enabled: true },
@@ -111,7 +152,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     type(signup.en.emailLabel, ' Siti@Example.SG ');
     fireEvent.click(section().getByRole('radio', { name: signup.en.languageTa }));
     submit(signup.en.emailButton);
-    expect(await view().findByText(signup.en.emailSent.replace('{{email}}', 'siti@example.sg'))).toBeVisible();
+    expect(await view().findByText(SIGNUP_OUTCOMES.emailSent.en('siti@example.sg'))).toBeVisible();
     expect(view().queryByText(signup.en['error.emailInvalid'])).not.toBeInTheDocument();
     expect(bodies).toEqual([
       { email: 'siti@example.sg', topics: ['janaza', 'events'], language: 'ta', altcha: expect.any(Object) },
@@ -192,13 +233,13 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
 
     type(signup.en.whatsappPhoneLabel, '8123 4567');
     submit(signup.en.whatsappSendCode);
-    expect(await view().findByText(signup.en.whatsappCodeSent.replace('{{phone}}', '+6581234567'))).toBeVisible();
+    expect(await view().findByText(SIGNUP_OUTCOMES.codeSent.en('+6581234567'))).toBeVisible();
     type(signup.en.whatsappCodeLabel, '12345');
     submit(signup.en.whatsappConfirm);
     expect(await view().findByText(signup.en['error.codeInvalid'])).toBeVisible();
     type(signup.en.whatsappCodeLabel, '123456');
     submit(signup.en.whatsappConfirm);
-    expect(await view().findByText(signup.en.whatsappDone.replace('{{phone}}', '+6581234567'))).toBeVisible();
+    expect(await view().findByText(SIGNUP_OUTCOMES.whatsappDone.en('+6581234567'))).toBeVisible();
     expect(view().queryByRole('button', { name: signup.en.whatsappConfirm })).not.toBeInTheDocument();
     expect(bodies).toEqual([
       { phone: '+6581234567', topics: ['janaza', 'events'], language: 'en', altcha: expect.any(Object) },
@@ -275,7 +316,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
           status: 503,
           body: {
             code: 503,
-            message: 'WhatsApp sign-up is not available right now. Please choose another way.',
+            message: SIGNUP_REFUSALS.whatsappOff.en,
             key: 'server.whatsappOff',
             params: {},
           },
@@ -286,7 +327,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     channel(/WhatsApp/);
     type(signup.ta.whatsappPhoneLabel, '8123 4567');
     submit(signup.ta.whatsappSendCode);
-    expect(await view().findByText('WhatsApp பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.')).toBeVisible();
+    expect(await view().findByText(SIGNUP_REFUSALS.whatsappOff.ta)).toBeVisible();
     expect(view().queryByText(/not available right now/)).not.toBeInTheDocument();
   });
 

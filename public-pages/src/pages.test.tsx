@@ -1,10 +1,45 @@
 import { fireEvent, waitFor, within } from '@testing-library/dom';
 import { API_PATHS, DASHBOARD_PATH, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
-import { common } from '@ummahnotify/domain/catalogues/common';
-import { shell } from '@ummahnotify/domain/catalogues/shell';
-import { signup } from '@ummahnotify/domain/catalogues/signup';
+import { SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { frame, openPage } from '../test/openPage';
 import { navigate } from './browser/page';
+
+// What the pages say (docs/product/screens.md#public-pages, delivery.md#sign-up, rights.md#accounts-and-sign-in),
+// written here, never read from the catalogues the pages are drawn from.
+const common = {
+  en: {
+    languageTamil: 'தமிழ்',
+    networkError: 'Could not reach the server. Check your connection and try again.',
+  },
+  ta: { language: 'மொழி' },
+};
+const shell = {
+  en: {
+    loginTitle: 'Staff sign in',
+    signInPrompt: 'Sign in with your Google account to continue accessing',
+    signInAgain: 'Sign in again',
+    signInErrorExpired: 'The sign-in took too long or was started elsewhere. Please sign in again.',
+    signInErrorFailed: 'Google did not confirm the sign-in. Please try again.',
+    signInErrorUnverified: 'Your Google account has no verified email address, so it cannot sign in here.',
+    contactSupport: 'Contact support on WhatsApp',
+    forbidden: 'You do not have permission to access this page',
+    goBack: 'Go Back',
+  },
+  ta: { loginTitle: 'பணியாளர் உள்நுழைவு', goBack: 'பின் செல்' },
+};
+const signup = {
+  en: {
+    confirmChecking: 'Confirming your subscription...',
+    confirmDone: SIGNUP_OUTCOMES.confirmed.en,
+    confirmExpired: SIGNUP_OUTCOMES.confirmExpired.en,
+    confirmInvalid: 'This link is not valid',
+    confirmError: 'Your email could not be confirmed',
+    unsubscribeGone: SIGNUP_OUTCOMES.unsubscribeGone.en,
+    tryAgain: 'Try again',
+    backHome: 'Back to the home page',
+  },
+  ta: { unsubscribeDone: SIGNUP_OUTCOMES.unsubscribed.ta },
+};
 
 // The dashboard is a full page load, which jsdom does not do: the test sees that it was asked for.
 jest.mock('./browser/page', () => ({ ...jest.requireActual('./browser/page'), navigate: jest.fn() }));

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { catalogues } from '@ummahnotify/domain';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import type { PosterReader } from '../../poster/reader';
@@ -146,12 +145,12 @@ describe('CreateEventPage', () => {
     const { factory } = fakeReader(async () => OCR_TEXT);
     await renderWithProviders(<CreateEventPage readerFactory={factory} />);
     await choosePoster();
-    expect(screen.getByRole('img', { name: catalogues.events.en['ocr.previewAlt'] })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Poster preview' })).toBeTruthy();
     await choosePoster(new File(['not a picture'], 'notes.txt', { type: 'text/plain' }));
-    expect(screen.getByRole('alert').textContent).toBe(catalogues.events.en['ocr.notImage']);
-    expect(screen.queryByRole('img', { name: catalogues.events.en['ocr.previewAlt'] })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Choose an image file (JPEG, PNG or WebP).');
+    expect(screen.queryByRole('img', { name: 'Poster preview' })).toBeNull();
     expect(button(/^Extract & Generate Prompt$/)).toBeDisabled();
-    expect(screen.getByText(catalogues.events.en['ocr.choose'])).toBeTruthy();
+    expect(screen.getByText('Choose poster image')).toBeTruthy();
   });
 
   it('the form can be opened empty, without a poster', async () => {

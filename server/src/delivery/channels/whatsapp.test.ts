@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { catalogues } from '@ummahnotify/domain';
+import { catalogues, fillIn } from '@ummahnotify/domain';
+import { DELIVERY, JANAZA, SIGNUP_OUTCOMES } from '../../../../shared/domain/test/expected-texts';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { GOOGLE_MODE_ENV } from '../../../test/support/server';
@@ -83,8 +84,8 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.match(place ?? '', /Masjid Sultan/);
     // The link previews in a chat: the landing page answers /?notice=<id> with the notice's Open Graph tags.
     assert.equal(url, `${PUBLIC_URL}/?notice=j-1&lang=en`);
-    assert.ok(sent?.body?.startsWith('Janaza: Abdul Rahman bin Yusof\nJanaza prayer: '));
-    assert.ok(sent?.body?.endsWith('Reply STOP to stop these messages.'));
+    assert.ok(sent?.body?.startsWith(`${JANAZA.title.en('Abdul Rahman bin Yusof')}\n${JANAZA.prayerLine.en}`));
+    assert.ok(sent?.body?.endsWith(SIGNUP_OUTCOMES.stopWhatsApp.en));
   });
 
   test('in Tamil the Tamil template language, the Tamil heading and place', async () => {
@@ -107,7 +108,9 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     accepted(api, await whatsapp.send(recipient('whatsapp', '+6581234567', 'ta'), janaza));
     assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_janaza');
     assert.equal(api.sent.at(-1)?.template?.language, 'ta');
-    assert.ok(api.sent.at(-1)?.body?.startsWith('ஜனாஸா: Abdul Rahman bin Yusof\n'));
+    assert.ok(
+      api.sent.at(-1)?.body?.startsWith(`${JANAZA.title.ta('Abdul Rahman bin Yusof')}\n${JANAZA.prayerLine.ta}`),
+    );
   });
 
   test('an English event: heading, time, place, link', async () => {
@@ -236,16 +239,16 @@ describe('WhatsApp channel configuration', () => {
       reasonKey: 'reason.notSet2',
       reasonParams: { a: 'WHATSAPP_TOKEN', b: 'WHATSAPP_PHONE_ID' },
     });
-    // the Tamil the dashboard shows for it
+    // the Tamil the dashboard shows for it, from the reason's key and values
     assert.equal(
-      catalogues.delivery.ta['reason.notSet2'].replace('{{a}}', 'WHATSAPP_TOKEN').replace('{{b}}', 'WHATSAPP_PHONE_ID'),
-      'WHATSAPP_TOKEN, WHATSAPP_PHONE_ID ஆகிய இரண்டும் அமைக்கப்படவில்லை',
+      fillIn(catalogues.delivery.ta[none.state.reasonKey as 'reason.notSet2'], none.state.reasonParams ?? {}),
+      DELIVERY.notSetTwo.ta('WHATSAPP_TOKEN', 'WHATSAPP_PHONE_ID'),
     );
     assert.equal(none.verifyToken, null);
     const raw = Buffer.from('{}');
     assert.equal(none.verifySignature(raw, `sha256=${'0'.repeat(64)}`), false);
     const noPhone = await createWhatsAppChannel(loadConfig({ NODE_ENV: 'test', WHATSAPP_TOKEN: 'x' }));
-    assert.equal(noPhone.state.reason, 'WHATSAPP_PHONE_ID is not set');
+    assert.equal(noPhone.state.reason, DELIVERY.notSet.en('WHATSAPP_PHONE_ID'));
     const outcome = await noPhone.sendText('+6591234567', 'x');
     assert.equal(!outcome.ok && outcome.kind, 'permanent');
   });

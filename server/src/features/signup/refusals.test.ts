@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API } from '@ummahnotify/core';
 import { catalogues } from '@ummahnotify/domain';
+import { SIGNUP_REFUSALS } from '../../../../shared/domain/test/expected-texts';
 import { engines } from '../../../test/support/databases';
 import { withProof } from '../../../test/support/proof';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 
-/** The Tamil the landing page shows for each refusal key (shared/domain/src/i18n/signup.ts). */
+/** The Tamil the landing page shows for each refusal key, held to the reviewed texts of expected-texts.ts. */
 const tamil = catalogues.signup.ta;
 
 for (const engine of engines()) {
@@ -29,26 +30,28 @@ for (const engine of engines()) {
 
     test('a channel that is off: 503, its English sentence and the key of its Tamil twin', async () => {
       const cases = [
-        [SIGNUP_API.email, { email: 'a@example.sg', topics: ['janaza'], language: 'ta' }, 'server.emailOff'],
-        [SIGNUP_API.telegram, { topics: ['janaza'], language: 'ta' }, 'server.telegramOff'],
-        [SIGNUP_API.whatsapp, { phone: '91234567', topics: ['janaza'], language: 'ta' }, 'server.whatsappOff'],
+        [SIGNUP_API.email, { email: 'a@example.sg', topics: ['janaza'], language: 'ta' }, 'emailOff'],
+        [SIGNUP_API.telegram, { topics: ['janaza'], language: 'ta' }, 'telegramOff'],
+        [SIGNUP_API.whatsapp, { phone: '91234567', topics: ['janaza'], language: 'ta' }, 'whatsappOff'],
       ] as const;
-      for (const [path, body, key] of cases) {
+      for (const [path, body, name] of cases) {
         const res = await post(path, body);
         assert.equal(res.status, 503, path);
-        assert.equal(res.body.key, key);
-        assert.match(res.body.message, /sign-up is not available right now/);
-        assert.match(tamil[key], /பதிவு தற்போது கிடைக்கவில்லை/);
+        assert.equal(res.body.key, `server.${name}`);
+        assert.equal(res.body.message, SIGNUP_REFUSALS[name].en);
+        assert.equal(tamil[`server.${name}` as const], SIGNUP_REFUSALS[name].ta);
       }
     });
 
     test('an unknown unsubscribe link and an unknown code: 404/400 with their keys', async () => {
       const unknown = await post(SIGNUP_API.unsubscribe, { token: 'tok_NoSuchToken0123456789abc' });
       assert.deepEqual([unknown.status, unknown.body.key], [404, 'server.unknownLink']);
-      assert.equal(unknown.body.message, 'This unsubscribe link is not valid. You may already be unsubscribed.');
+      assert.equal(unknown.body.message, SIGNUP_REFUSALS.unknownLink.en);
+      assert.equal(tamil['server.unknownLink'], SIGNUP_REFUSALS.unknownLink.ta);
       const code = await post(SIGNUP_API.whatsappConfirm, { phone: '91234567', code: '123456' });
       assert.deepEqual([code.status, code.body.key], [400, 'server.codeExpired']);
-      assert.equal(tamil['server.codeExpired'], 'இந்தக் குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேளுங்கள்.');
+      assert.equal(code.body.message, SIGNUP_REFUSALS.codeExpired.en);
+      assert.equal(tamil['server.codeExpired'], SIGNUP_REFUSALS.codeExpired.ta);
     });
   });
 }

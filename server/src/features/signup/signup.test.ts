@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API } from '@ummahnotify/core';
+import { SIGNUP_OUTCOMES } from '../../../../shared/domain/test/expected-texts';
 import { startPushService } from '../../../test/peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
@@ -11,7 +12,6 @@ import { withProof } from '../../../test/support/proof';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { HOUR } from './limits';
 import { purgeRequests } from './store';
-import { signupText } from './texts';
 
 const BOT_TOKEN = '123456:test-bot-token';
 const WA = { token: 'wa-token', phoneId: '100000000000001', appSecret: 'wa-app-secret', verifyToken: 'wa-verify' };
@@ -435,19 +435,19 @@ for (const engine of engines()) {
       );
       const [welcome] = telegram.sent.slice(sentBefore);
       assert.equal(welcome.chat_id, String(chat));
-      assert.ok(welcome.text?.startsWith(signupText('ta', 'signup.telegramWelcome').split('(')[0]), welcome.text);
+      assert.equal(welcome.text, SIGNUP_OUTCOMES.telegramWelcome.ta(SIGNUP_OUTCOMES.topics.ta));
 
       // the token is used up: a second /start explains how to subscribe and changes nothing
       assert.equal(await telegram.deliverUpdate(telegram.messageUpdate(5550002, `/start ${token}`)), 200);
       assert.equal((await subscribers('telegram', '5550002')).length, 0);
       const howTo = telegram.sent.at(-1);
       assert.equal(howTo?.chat_id, '5550002');
-      assert.equal(howTo?.text, signupText('en', 'signup.telegramHowTo', { url: `${server.url}/` }));
+      assert.equal(howTo?.text, SIGNUP_OUTCOMES.telegramHowTo.en(`${server.url}/`));
 
       // /stop deactivates and says so
       assert.equal(await telegram.deliverUpdate(telegram.messageUpdate(chat, '/stop')), 200);
       assert.equal(Number((await subscribers('telegram', String(chat)))[0].active), 0);
-      assert.equal(telegram.sent.at(-1)?.text, signupText('ta', 'signup.telegramStopped', { url: `${server.url}/` }));
+      assert.equal(telegram.sent.at(-1)?.text, SIGNUP_OUTCOMES.telegramStopped.ta(`${server.url}/`));
 
       // signing up again brings the same row back; blocking the bot deactivates it
       const again = await post(SIGNUP_API.telegram, { topics: ['events'], language: 'en' }, ip);
@@ -576,7 +576,7 @@ for (const engine of engines()) {
       assert.equal(Number((await subscribers('whatsapp', '+6598887777'))[0].active), 0);
       const reply = whatsapp.sent.at(-1);
       assert.equal(reply?.to.replace(/\D/g, ''), '6598887777');
-      assert.equal(reply?.body, signupText('en', 'signup.whatsappStopped', { url: `${server.url}/` }));
+      assert.equal(reply?.body, SIGNUP_OUTCOMES.whatsappStopped.en(`${server.url}/`));
     });
   });
 }

@@ -7,6 +7,7 @@ import {
   type Sending,
 } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { CHANNEL_NAMES, DELIVERY } from '../../../domain/test/expected-texts';
 import { fakeApi, restoreApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/render';
 import { setLanguage } from '../i18n';
@@ -285,8 +286,8 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       expect(telegram).toHaveAccessibleName(
         'Telegram: 1200 sent, 0 failed, 4800 pending, 0 expired; Paused by Telegram until 14:03; All by 14:07',
       );
-      expect(note(telegram, 'paused')).toHaveTextContent(/^Paused by Telegram until 14:03$/);
-      expect(note(telegram, 'allBy')).toHaveTextContent(/^All by 14:07$/);
+      expect(note(telegram, 'paused')?.textContent?.trim()).toBe(DELIVERY.pausedUntil.en('Telegram', '14:03'));
+      expect(note(telegram, 'allBy')?.textContent?.trim()).toBe(DELIVERY.allBy.en('14:07'));
       expect(note(telegram, 'limited')).toBeNull();
       // explained on hover: slowed down by the provider, not failed
       expect(note(telegram, 'paused')).toHaveAttribute('title', expect.stringMatching(/slow down.*not failed/));
@@ -302,7 +303,7 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       expect(whatsapp).toHaveAccessibleName(
         "WhatsApp: 2000 sent, 0 failed, 1300 pending, 0 expired; 1,234 waiting for WhatsApp's daily limit",
       );
-      expect(note(whatsapp, 'limited')).toHaveTextContent(/^1,234 waiting for WhatsApp's daily limit$/);
+      expect(note(whatsapp, 'limited')?.textContent?.trim()).toBe(DELIVERY.waitingForDailyLimit.en('1,234'));
       expect(note(whatsapp, 'allBy')).toBeNull();
       expect(note(whatsapp, 'paused')).toBeNull();
 
@@ -315,18 +316,22 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
     it('in Tamil', async () => {
       await act(() => setLanguage('ta'));
       await show();
-      const telegram = channelOf('a', /^டெலிகிராம்/);
+      const telegram = channelOf('a', new RegExp(`^${CHANNEL_NAMES.telegram.ta}`));
       // "Telegram has paused until 14:03", "will be sent to everyone by 14:07"
-      expect(note(telegram, 'paused')).toHaveTextContent(/^டெலிகிராம் 14:03 வரை இடைநிறுத்தியுள்ளது$/);
-      expect(note(telegram, 'allBy')).toHaveTextContent(/^14:07-க்குள் அனைவருக்கும் அனுப்பப்படும்$/);
+      expect(note(telegram, 'paused')?.textContent?.trim()).toBe(
+        DELIVERY.pausedUntil.ta(CHANNEL_NAMES.telegram.ta, '14:03'),
+      );
+      expect(note(telegram, 'allBy')?.textContent?.trim()).toBe(DELIVERY.allBy.ta('14:07'));
       expect(telegram).toHaveAccessibleName(
         'டெலிகிராம்: 1200 அனுப்பப்பட்டது, 0 தோல்வி, 4800 நிலுவையில், 0 காலாவதியானது; டெலிகிராம் 14:03 வரை இடைநிறுத்தியுள்ளது; 14:07-க்குள் அனைவருக்கும் அனுப்பப்படும்',
       );
       // "paused by the mail server: 12"
-      expect(note(channelOf('a', /^மின்னஞ்சல்/), 'paused')).toHaveTextContent(/^மின்னஞ்சல் சேவையகம் இடைநிறுத்தியவை: 12$/);
+      expect(note(channelOf('a', new RegExp(`^${CHANNEL_NAMES.email.ta}`)), 'paused')).toHaveTextContent(
+        /^மின்னஞ்சல் சேவையகம் இடைநிறுத்தியவை: 12$/,
+      );
       // "1,234 are waiting for WhatsApp's daily limit"
-      expect(note(channelOf('a', /^வாட்ஸ்அப்/), 'limited')).toHaveTextContent(
-        /^1,234 வாட்ஸ்அப்பின் தினசரி வரம்புக்காகக் காத்திருக்கின்றன$/,
+      expect(note(channelOf('a', new RegExp(`^${CHANNEL_NAMES.whatsapp.ta}`)), 'limited')?.textContent?.trim()).toBe(
+        DELIVERY.waitingForDailyLimit.ta('1,234'),
       );
     });
 
@@ -342,7 +347,7 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       expect(item('a').querySelector('[data-progress]')).toBeNull();
       expect(item('a')).not.toHaveTextContent(/All by|Paused|paused|waiting/);
       // the names are whole: no ellipsis cuts them
-      for (const name of ['Web push', 'Email', 'Telegram', 'WhatsApp']) {
+      for (const { en: name } of Object.values(CHANNEL_NAMES)) {
         const label = within(item('a')).getByText(name);
         expect(label.closest('[style*="ellipsis"]')).toBeNull();
       }
