@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order: the static checks (biome's lint and format, whose import rules
-// hold the boundaries of the shared packages, and tsc for every workspace), front-end unit/component tests (jest), server tests
+// hold the boundaries of the shared packages, the tests' timing (scripts/check-test-timing.mjs) and tsc for every workspace), front-end unit/component tests (jest), server tests
 // (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a section scaffolded into a copy, the front-end builds, then e2e in
 // Chromium, and the three-instance e2e on PostgreSQL. Every step runs even when an earlier one fails; the closing line adds up all of them.
 import { spawn } from 'node:child_process';
@@ -75,10 +75,18 @@ function playwrightNotes(report) {
   return notes;
 }
 
-// 0. Static checks: biome (lint, format, the shared packages' import boundaries), then tsc per workspace
+// 0. Static checks: biome (lint, format, the shared packages' import boundaries), the tests' timing, then tsc per workspace
 {
   const lint = await run('lint (biome check)', 'npx', ['biome', 'check', '.']);
   count('lint', lint, lint.code === 0 ? 1 : 0, lint.code === 0 ? 0 : 1);
+  // Tests wait for states, not the clock: no fixed sleep or wall-clock bound outside the allow-list.
+  const timingSelf = await run('test timing: the check itself', 'node', [
+    '--test',
+    'scripts/check-test-timing.test.mjs',
+  ]);
+  const timing = await run('test timing (fixed sleeps, wall-clock bounds)', 'node', ['scripts/check-test-timing.mjs']);
+  const timingOk = timingSelf.code === 0 && timing.code === 0;
+  count('test timing', { ...timing, seconds: timingSelf.seconds + timing.seconds }, timingOk ? 1 : 0, timingOk ? 0 : 1);
   const types = await run('typecheck (tsc per workspace)', 'npm', ['run', 'typecheck']);
   count('typecheck', types, types.code === 0 ? 1 : 0, types.code === 0 ? 0 : 1);
 }

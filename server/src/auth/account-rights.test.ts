@@ -1,9 +1,20 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
+import { eventually } from '../../test/support/staff';
+import type { Db } from '../db/connect';
 import { moveGrant } from './account-rights';
+
+/** Whether a statement of this database is waiting for a row lock (PostgreSQL). */
+async function waitingOnALock(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ waiting: number }>`
+    select count(*)::int as waiting from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+  return rows[0].waiting > 0;
+}
 
 for (const engine of engines()) {
   describe(`committee account rights under concurrency (${engine})`, () => {
@@ -37,6 +48,10 @@ for (const engine of engines()) {
       const firstHasChecked = new Promise<void>((resolve) => {
         firstChecked = resolve;
       });
+      let releaseFirst!: () => void;
+      const firstReleased = new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
       const first = db.transaction().execute(async (trx) => {
         await moveGrant(
           trx,
@@ -45,10 +60,11 @@ for (const engine of engines()) {
           'test',
         );
         firstChecked();
-        // Hold the transaction open while the second one runs its check.
-        await new Promise((r) => setTimeout(r, 300));
+        // Hold the transaction open until the second one is waiting for it.
+        await firstReleased;
       });
       await firstHasChecked;
+      let secondSettled = false;
       const second = db
         .transaction()
         .execute((trx) =>
@@ -58,7 +74,14 @@ for (const engine of engines()) {
             { email: 'duo.b@example.sg', rights: 'admin' },
             'test',
           ),
-        );
+        )
+        .finally(() => {
+          secondSettled = true;
+        });
+      // PostgreSQL: the second waits on the first's row locks (or, were there none, has already ended).
+      // SQLite runs one transaction at a time: the second cannot begin before the first ends.
+      if (engine === 'postgres') await eventually(async () => secondSettled || (await waitingOnALock(db)));
+      releaseFirst();
       const [a, b] = await Promise.allSettled([first, second]);
       assert.equal(a.status, 'fulfilled');
       assert.equal(b.status, 'rejected');

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { engines, freshDatabase } from '../../test/support/databases';
+import { eventually } from '../../test/support/staff';
 import { connect } from './connect';
 
 describe('a PostgreSQL connection the server drops', { skip: !engines().includes('postgres') }, () => {
@@ -12,17 +13,22 @@ describe('a PostgreSQL connection the server drops', { skip: !engines().includes
     const uncaught: unknown[] = [];
     const onUncaught = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', onUncaught);
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args.map(String).join(' '));
     try {
       const before = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [before.rows[0].pid]);
       await admin.end();
-      await new Promise((r) => setTimeout(r, 200));
+      // The pool reports the dropped connection (where an unhandled 'error' would end the process).
+      await eventually(async () => warned.some((w) => w.startsWith('PostgreSQL: an idle connection was closed')));
       const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
       assert.notEqual(after.rows[0].pid, before.rows[0].pid);
       assert.deepEqual(uncaught, []);
     } finally {
+      console.warn = warn;
       process.off('uncaughtException', onUncaught);
       await db.destroy();
       await database.drop();

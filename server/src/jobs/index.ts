@@ -32,13 +32,23 @@ const DEFAULT_LEASE_MS = 5 * 60 * 1000;
  * then sets the next due time and lets go. An instance that dies mid-run lets go by its lease running
  * out: the job is still due, and the next instance to look takes it.
  */
-export function startJobs(db: Db, log: Pick<FastifyBaseLogger, 'error' | 'warn'>, { tickMs = 5000 } = {}): Jobs {
+export interface JobsOptions {
+  tickMs?: number;
+  /** The scheduler's clock (due times and leases); a test passes its own and moves it. */
+  now?: () => Date;
+}
+
+export function startJobs(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
+  { tickMs = 5000, now: clock = () => new Date() }: JobsOptions = {},
+): Jobs {
   const instance = randomUUID();
   const jobs = new Map<string, PeriodicJob>();
   const running = new Map<string, Promise<void>>();
 
   async function take(job: PeriodicJob): Promise<boolean> {
-    const now = new Date();
+    const now = clock();
     await db
       .insertInto('job_runs')
       .values({ name: job.name, next_run_at: now.toISOString(), locked_until: null, holder: null })
@@ -65,7 +75,7 @@ export function startJobs(db: Db, log: Pick<FastifyBaseLogger, 'error' | 'warn'>
     }
     await db
       .updateTable('job_runs')
-      .set({ next_run_at: new Date(Date.now() + job.everyMs).toISOString(), holder: null, locked_until: null })
+      .set({ next_run_at: new Date(clock().getTime() + job.everyMs).toISOString(), holder: null, locked_until: null })
       .where('name', '=', job.name)
       .where('holder', '=', instance)
       .execute();

@@ -7,13 +7,16 @@ import { migrateToLatest } from '../db/migrate';
 import { type Jobs, startJobs } from './index';
 
 const quiet = { error: () => {}, warn: () => {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MINUTE = 60_000;
 
 for (const engine of engines()) {
   describe(`periodic jobs run once across instances (${engine})`, () => {
     let database: TestDatabase;
     const dbs: Db[] = [];
     const started: Jobs[] = [];
+    /** The instances' shared clock: the tests move it instead of waiting. */
+    let nowMs = Date.parse('2030-03-01T00:00:00.000Z');
+    const now = () => new Date(nowMs);
     /** `count` instances' schedulers on one fresh database (the timer is left out: the test ticks). */
     async function schedulers(count: number): Promise<Jobs[]> {
       database ??= await freshDatabase(engine);
@@ -23,7 +26,7 @@ for (const engine of engines()) {
           connect(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(database.dataDir, 'jobs.sqlite') }),
         );
       await migrateToLatest(dbs[0]);
-      const made = dbs.slice(-count).map((db) => startJobs(db, quiet, { tickMs: 3_600_000 }));
+      const made = dbs.slice(-count).map((db) => startJobs(db, quiet, { tickMs: 3_600_000, now }));
       started.push(...made);
       return made;
     }
@@ -37,13 +40,18 @@ for (const engine of engines()) {
       const runs: number[] = [];
       const instances = await schedulers(3);
       instances.forEach((jobs, i) => {
-        jobs.register({ name: 'purge', everyMs: 60_000, run: async () => void runs.push(i) });
+        jobs.register({ name: 'purge', everyMs: MINUTE, run: async () => void runs.push(i) });
       });
       const ran = await Promise.all(instances.map((jobs) => jobs.runDue()));
       assert.equal(runs.length, 1, `ran by instances ${runs.join(', ')}`);
       assert.equal(ran.flat().length, 1);
+      nowMs += MINUTE - 1;
       await Promise.all(instances.map((jobs) => jobs.runDue()));
       assert.equal(runs.length, 1, 'not due again for a minute');
+      nowMs += 1;
+      const again = await Promise.all(instances.map((jobs) => jobs.runDue()));
+      assert.equal(runs.length, 2, `due again after a minute, once: ran by instances ${runs.join(', ')}`);
+      assert.equal(again.flat().length, 1);
     });
 
     test('an instance that dies mid-run: another takes the job once the lease runs out', async () => {
@@ -53,11 +61,11 @@ for (const engine of engines()) {
       const inRun = new Promise<void>((resolve) => {
         entered = resolve;
       });
-      // The dying instance's run never ends (its process is gone); its lease is 400 ms.
+      // The dying instance's run never ends (its process is gone); its lease is a minute.
       dying.register({
         name: 'retention',
-        everyMs: 60_000,
-        leaseMs: 400,
+        everyMs: 60 * MINUTE,
+        leaseMs: MINUTE,
         run: () => {
           runs.push('dying');
           entered();
@@ -66,15 +74,17 @@ for (const engine of engines()) {
       });
       survivor.register({
         name: 'retention',
-        everyMs: 60_000,
-        leaseMs: 400,
+        everyMs: 60 * MINUTE,
+        leaseMs: MINUTE,
         run: async () => void runs.push('survivor'),
       });
       void dying.runDue();
       await inRun;
       assert.deepEqual(await survivor.runDue(), [], 'held while the lease lasts');
-      await sleep(500);
-      assert.deepEqual(await survivor.runDue(), ['retention']);
+      nowMs += MINUTE;
+      assert.deepEqual(await survivor.runDue(), [], 'held up to the last moment of the lease');
+      nowMs += 1;
+      assert.deepEqual(await survivor.runDue(), ['retention'], 'taken once the lease has run out');
       assert.deepEqual(runs, ['dying', 'survivor']);
       // A dead instance is never closed (close() would wait for its run).
       started.splice(started.indexOf(dying), 1);

@@ -1,11 +1,30 @@
 import assert from 'node:assert/strict';
+import { type AddressInfo, createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { connectTo, engines, freshDatabase } from '../../test/support/databases';
-import { freePort } from '../../test/support/server';
+import { eventually } from '../../test/support/staff';
 import { migrateToLatest } from '../db/migrate';
 import { sharedRateLimits } from './index';
+
+/**
+ * Where Redis was, down: a host that takes each connection and resets it at once, as a crashed Redis's host
+ * does, counting the attempts, so a test can see the client has tried again.
+ */
+async function downRedisHost() {
+  let attempts = 0;
+  const server = createServer((socket) => {
+    attempts++;
+    socket.resetAndDestroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A Fastify app with one route limited to 5 a minute, counting through the shared rate limits at `redisUrl`. */
 async function limitedApp(
@@ -36,19 +55,24 @@ async function limitedApp(
 for (const engine of engines()) {
   describe(`rate limits with REDIS_URL set and Redis down (${engine})`, () => {
     let subject: Awaited<ReturnType<typeof limitedApp>>;
+    let redisHost: Awaited<ReturnType<typeof downRedisHost>>;
     const warnings: string[] = [];
-    // nothing listens on this port
     before(async () => {
-      subject = await limitedApp(engine, `redis://127.0.0.1:${await freePort()}`, (m) => warnings.push(m));
+      redisHost = await downRedisHost();
+      subject = await limitedApp(engine, redisHost.url, (m) => warnings.push(m));
     });
-    after(() => subject.close());
+    after(async () => {
+      await subject.close();
+      await redisHost.close();
+    });
 
     test('the limit holds from the database, answers are 200 or 429, and the log says so once', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) statuses.push((await subject.app.inject({ url: '/limited' })).statusCode);
       assert.deepEqual(statuses, [...Array(5).fill(200), ...Array(25).fill(429)]);
-      // ioredis keeps retrying meanwhile: still one line
-      await new Promise((r) => setTimeout(r, 1500));
+      // ioredis keeps retrying meanwhile: three more failed attempts, still one line
+      const seen = redisHost.attempts();
+      await eventually(async () => redisHost.attempts() >= seen + 3);
       assert.equal(warnings.length, 1, warnings.join('\n'));
       assert.match(warnings[0], /Redis is unreachable.*counting in the database/);
     });

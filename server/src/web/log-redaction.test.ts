@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { freshDatabase } from '../../test/support/databases';
 import { freePort } from '../../test/support/server';
+import { eventually } from '../../test/support/staff';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -76,7 +77,10 @@ test('credentials in URLs never reach the log: a REDIS_URL password, errors and 
       'S3 at https://KEY:s3-SECRET-3@minio.internal/bucket refused',
     );
     app.log.warn(new Error('smtp://mailer:smtp-SECRET-4@mail.example.org:587 timed out'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Both Redis connections (rate limits, delivery pace) report the refused connection asynchronously:
+    // the log is read once each has said so.
+    const unreachable = (counters: string) => lines.some((l) => l.includes(`${counters}: Redis is unreachable (`));
+    await eventually(async () => unreachable('rate limits') && unreachable('delivery pace'));
     const everything = [...lines, ...warned].join('\n');
     assert.ok(
       everything.includes('postgres://***:***@db.internal/un'),

@@ -5,19 +5,10 @@ import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram
 import { engines } from '../../../test/support/databases';
 import { startInstances, type TestInstances } from '../../../test/support/instances';
 import { GOOGLE_MODE_ENV, startTestServer, type TestServer } from '../../../test/support/server';
+import { eventually } from '../../../test/support/staff';
 import { loadConfig } from '../../config';
 
 const BOT_TOKEN = '777001:polling-test-token';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function deepLinkToken(url: string, language: 'en' | 'ta'): Promise<string> {
   const res = await fetch(`${url}${SIGNUP_API.telegram}`, {
@@ -93,7 +84,7 @@ for (const engine of engines()) {
       const token = await deepLinkToken(server.url, 'ta');
       const chat = 5_100_001;
       // the first poll finds the old webhook (409) and deletes it
-      await until('the old webhook deleted', () => (telegram.webhook === null ? true : undefined));
+      await eventually(async () => telegram.webhook === null);
       assert.equal(await telegram.deliverUpdate(telegram.messageUpdate(chat, `/start ${token}`)), 200);
       const row = await server.app.db
         .selectFrom('subscribers')
@@ -102,7 +93,7 @@ for (const engine of engines()) {
         .where('address', '=', String(chat))
         .executeTakeFirst();
       assert.deepEqual([row?.language, String(row?.active), String(row?.confirmed)], ['ta', '1', '1']);
-      const welcome = await until('the welcome', () => telegram.sent.find((m) => m.chat_id === String(chat)));
+      const welcome = await eventually(async () => telegram.sent.find((m) => m.chat_id === String(chat)));
       assert.match(welcome.text ?? '', /UmmahNotify/);
       assert.equal(telegram.webhook, null, 'the old webhook was deleted');
       assert.ok(telegram.calls.some((c) => c.method === 'deleteWebhook'));

@@ -80,7 +80,9 @@ for (const engine of engines()) {
     after(async () => server.stop());
 
     test('answers {code: 200, data: [summary]} with exactly the fields of docs/product/data.md', async () => {
+      const asked = Date.now();
       const res = await root.get<SummaryBody>(SUMMARY_API.summary);
+      const answered = Date.now();
       assert.equal(res.status, 200);
       assert.equal(res.body.code, 200);
       assert.equal(res.body.data.length, 1);
@@ -91,7 +93,7 @@ for (const engine of engines()) {
         assert.equal(typeof value, 'number', `${path} is a number`);
       }
       const updatedAt = Date.parse(res.body.data[0].updatedAt);
-      assert.ok(Math.abs(Date.now() - updatedAt) < 60_000, 'updatedAt is now');
+      assert.ok(asked <= updatedAt && updatedAt <= answered, `updatedAt is the time of the call: ${updatedAt}`);
     });
 
     test('is for superadmins only: admins and editors get 403, no session 401', async () => {
