@@ -217,8 +217,10 @@ for (const engine of engines()) {
         // A calendar file carries the time of each answer (DTSTAMP): once an answer's differs, a validator
         // that changed with it would miss.
         if (path !== card.imageUrl)
-          await eventually(async () => (await (await fetch(`${server.url}${path}`)).text()) !== body);
-        const again = await fetch(`${server.url}${path}`, { headers: { 'if-none-match': String(etags.at(-1)) } });
+          await eventually<boolean>(async () => (await (await fetch(`${server.url}${path}`)).text()) !== body);
+        const again: Response = await fetch(`${server.url}${path}`, {
+          headers: { 'if-none-match': String(etags.at(-1)) },
+        });
         assert.equal(again.status, 304, path);
       }
 

@@ -142,23 +142,6 @@ for (const engine of engines()) {
       assert.ok((channels.body.recent.webpush as { expired: number }).expired >= 1);
     });
 
-    test('a retry the peer asks for after the prayer time is not scheduled: it expires at once', async () => {
-      const endpoint = await subscriber();
-      // The peer asks to come back in 10 minutes; the prayer is in 20 seconds.
-      push.respondWith(endpoint, 429, { 'retry-after': '600' });
-      const id = await notice(new Date(clock.now() + 20_000).toISOString(), 'Hajjah Mariam binte Salleh');
-      const rows = await eventually(async () => {
-        const all = await deliveriesOf(id, [endpoint]);
-        return all.length > 0 && all.every((d) => d.state !== 'pending' && d.state !== 'sending') && all;
-      });
-      assert.deepEqual(
-        rows.map((r) => [r.state, r.attempts]),
-        [['expired', 1]],
-      );
-      assert.match(rows[0].last_error ?? '', /^expired: .*429/);
-      push.respondWith(endpoint, null);
-    });
-
     test('approving a notice whose prayer time has passed sends nothing: every delivery expires', async () => {
       const endpoints = [await subscriber(), await subscriber()];
       const mark = push.received.length;
@@ -206,6 +189,24 @@ for (const engine of engines()) {
       const [sending] = await statusOf('events', id);
       assert.equal(sending.channels.webpush.sent, 0);
       assert.ok(sending.channels.webpush.expired >= 1);
+    });
+
+    // Last: the peer's 429 pauses its whole push service (every endpoint here) for the 10 minutes it asks.
+    test('a retry the peer asks for after the prayer time is not scheduled: it expires at once', async () => {
+      const endpoint = await subscriber();
+      // The peer asks to come back in 10 minutes; the prayer is in 20 seconds.
+      push.respondWith(endpoint, 429, { 'retry-after': '600' });
+      const id = await notice(new Date(clock.now() + 20_000).toISOString(), 'Hajjah Mariam binte Salleh');
+      const rows = await eventually(async () => {
+        const all = await deliveriesOf(id, [endpoint]);
+        return all.length > 0 && all.every((d) => d.state !== 'pending' && d.state !== 'sending') && all;
+      });
+      assert.deepEqual(
+        rows.map((r) => [r.state, r.attempts]),
+        [['expired', 1]],
+      );
+      assert.match(rows[0].last_error ?? '', /^expired: .*429/);
+      push.respondWith(endpoint, null);
     });
   });
 }

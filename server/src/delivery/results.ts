@@ -172,8 +172,7 @@ export class ResultWriter {
         const retry = outcome.kind === 'temporary' && job.attempts < this.policy.maxAttempts;
         const nextAttempt = retry
           ? new Date(
-              nowMs +
-                retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
+              nowMs + retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
             ).toISOString()
           : '';
         // A retry that would come after the item's time is not scheduled: the message expires (expiry.ts).

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { heldClock } from '../../../test/support/clock';
 import {
   connectTo,
   engines,
@@ -9,7 +10,6 @@ import {
   migratedDatabase,
   type TestDatabase,
 } from '../../../test/support/databases';
-import { heldClock } from '../../../test/support/clock';
 import { eventually } from '../../../test/support/staff';
 import { newSubscriber } from '../../../test/support/subscriber-rows';
 import type { Db } from '../../db/connect';
