@@ -44,8 +44,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where shell/dist and remote-<name>/dist are (default: this repository). */
   frontendRoot?: string;
-  /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline. */
-  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs'>;
+  /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline, and move its clock. */
+  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs' | 'now'>;
   /** Tests shorten the connection time-outs (web/timeouts.ts). */
   timeouts?: ConnectionTimeouts;
 }
@@ -93,7 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('delivery', delivery);
   const jobs = startJobs(db, app.log);
   app.decorate('jobs', jobs);
-  registerDeliveryJobs(jobs, db, config);
+  registerDeliveryJobs(jobs, db, config, options.delivery?.now);
   registerBounceReader(jobs, db, config, app.log);
   app.decorate('rateLimits', rateLimits);
   await rateLimits.ready;

@@ -79,7 +79,8 @@ for (const engine of engines()) {
       // Telegram says "slow down" three times during the run: the bot waits, nobody fails.
       telegram.rateLimit(3, 1);
       assert.equal((await api.patch<Reply>(EVENT_PATHS.publish(eventId))).status, 200);
-      await new Promise((r) => setTimeout(r, 300));
+      // The janaza is approved once the event's broadcast is under way on both channels.
+      await eventually(async () => telegram.pace.sends.length > 0 && whatsapp.pace.sends.length > 0);
       const approvedAt = Date.now();
       const janaza = await api.post<Reply>(JANAZA_PATHS.notices, {
         provider: masjid,

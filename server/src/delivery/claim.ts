@@ -34,6 +34,8 @@ export interface ClaimOptions {
     unsubscribeKey: string;
   };
   leaseMs: number;
+  /** The engine's clock (epoch ms): what is due, leases and deadlines are read by it. Tests move it; default Date.now. */
+  now?: () => number;
 }
 
 /**
@@ -41,13 +43,17 @@ export interface ClaimOptions {
  * message can go out twice, and only the sends that were in flight at the crash. Not indexed (only
  * due work is), so the worker runs it now and then, not before every claim.
  */
-export async function reclaimExpired(db: Kysely<Database>, channel: SubscriberChannel): Promise<void> {
+export async function reclaimExpired(
+  db: Kysely<Database>,
+  channel: SubscriberChannel,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('deliveries')
     .set({ state: 'pending', locked_until: null, claim: null })
     .where('channel', '=', channel)
     .where('state', '=', 'sending')
-    .where('locked_until', '<', new Date().toISOString())
+    .where('locked_until', '<', now.toISOString())
     .execute();
 }
 
@@ -61,9 +67,9 @@ export async function claimDue(
   db: Kysely<Database>,
   channel: SubscriberChannel,
   limit: number,
-  { engine, config, leaseMs }: ClaimOptions,
+  { engine, config, leaseMs, now: clock = Date.now }: ClaimOptions,
 ): Promise<Job[]> {
-  const now = new Date();
+  const now = new Date(clock());
   const nowIso = now.toISOString();
   const leaseIso = new Date(now.getTime() + leaseMs).toISOString();
   const claim = randomUUID();
@@ -81,9 +87,9 @@ export async function claimDue(
   const rows = claimed.rows.sort((a, b) => Number(a.priority) - Number(b.priority));
   const jobs = await withContent(db, rows, claim, config);
   // Checked again just before sending: an item whose time has passed is expired, not sent.
-  const late = jobs.filter((j) => isPastDeadline(j.deadline));
+  const late = jobs.filter((j) => isPastDeadline(j.deadline, now));
   if (late.length === 0) return jobs;
-  await expireClaimed(db, claim, late);
+  await expireClaimed(db, claim, late, now);
   return jobs.filter((j) => !late.includes(j));
 }
 
@@ -98,6 +104,7 @@ export async function renewLeases(
   inFlight: Job[],
   leaseMs: number,
   engine: ClaimOptions['engine'],
+  now = Date.now(),
 ): Promise<void> {
   if (inFlight.length === 0) return;
   let held = db
@@ -109,7 +116,7 @@ export async function renewLeases(
   if (engine === 'postgres') held = held.forUpdate().skipLocked();
   await db
     .updateTable('deliveries')
-    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
+    .set({ locked_until: new Date(now + leaseMs).toISOString() })
     .where(({ eb, refTuple }) =>
       eb(refTuple('outbox_id', 'subscriber_id'), 'in', held.$asTuple('outbox_id', 'subscriber_id')),
     )

@@ -137,8 +137,9 @@ for (const engine of engines()) {
       await setStatus(id, 'approved');
       const silent = await notice({ status: 'silent', name: 'Silent Notice' });
       await setStatus(silent, 'pending');
+      // A sending is written in the request's transaction (outbox.ts): once every outbox row is expanded and every
+      // delivery has its outcome, whatever those requests made has reached the peers.
       await settled();
-      await new Promise((r) => setTimeout(r, 300));
       assert.equal(push.received.length + telegram.sent.length, afterFirst);
       const outbox = await server.app.db
         .selectFrom('outbox')

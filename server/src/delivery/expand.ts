@@ -11,7 +11,12 @@ type Engine = 'sqlite' | 'postgres';
  * On PostgreSQL, instances skip a row another one is expanding (FOR UPDATE SKIP LOCKED).
  * Returns false when there was nothing to expand.
  */
-export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, enabled: string[]): Promise<boolean> {
+export async function expandNextOutbox(
+  db: Kysely<Database>,
+  engine: Engine,
+  enabled: string[],
+  at = new Date(),
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     let pick = trx
       .selectFrom('outbox')
@@ -23,7 +28,7 @@ export async function expandNextOutbox(db: Kysely<Database>, engine: Engine, ena
     if (engine === 'postgres') pick = pick.forUpdate().skipLocked();
     const row = await pick.executeTakeFirst();
     if (!row) return false;
-    const now = new Date().toISOString();
+    const now = at.toISOString();
     if (enabled.length > 0) {
       const columns = [
         'outbox_id',

@@ -44,14 +44,15 @@ export async function expireClaimed(
   db: Kysely<Database>,
   claim: string,
   rows: { outboxId: string; subscriberId: string }[],
+  now = new Date(),
 ): Promise<void> {
   const byOutbox = new Map<string, string[]>();
   for (const r of rows) byOutbox.set(r.outboxId, [...(byOutbox.get(r.outboxId) ?? []), r.subscriberId]);
-  const now = new Date().toISOString();
+  const nowIso = now.toISOString();
   for (const [outboxId, subscriberIds] of byOutbox) {
     await db
       .updateTable('deliveries')
-      .set({ state: 'expired', last_error: EXPIRED_ERROR, locked_until: null, claim: null, updated_at: now })
+      .set({ state: 'expired', last_error: EXPIRED_ERROR, locked_until: null, claim: null, updated_at: nowIso })
       .where('outbox_id', '=', outboxId)
       .where('subscriber_id', 'in', subscriberIds)
       .where('claim', '=', claim)

@@ -46,6 +46,8 @@ export interface DeliveryOptions {
   /** Tests shorten the lease (default DELIVERY_LEASE_SECONDS) and the send deadline (lease.ts). */
   leaseMs?: number;
   sendDeadlineMs?: number;
+  /** The engine's clock (claim.ts); tests move it instead of waiting. Default Date.now. */
+  now?: () => number;
 }
 
 export async function startDelivery({
@@ -58,6 +60,7 @@ export async function startDelivery({
   pollMs,
   leaseMs,
   sendDeadlineMs,
+  now,
 }: DeliveryOptions): Promise<Delivery> {
   const channels = await createChannels(config, keys);
   for (const c of channelList(channels)) {
@@ -75,6 +78,7 @@ export async function startDelivery({
     retry: retry ?? DEFAULT_RETRY,
     log,
     pace,
+    now,
   });
   worker.start();
   return {
@@ -122,15 +126,15 @@ async function startPace(
 
 /**
  * Deliveries whose instance died mid-send become due again once their lease runs out: one instance
- * looks, every quarter lease (at least every second), for all channels.
+ * looks, every quarter lease (at least every second), for all channels. `now`: the engine's clock (claim.ts).
  */
-export function registerDeliveryJobs(jobs: Jobs, db: Db, config: Config): void {
+export function registerDeliveryJobs(jobs: Jobs, db: Db, config: Config, now: () => number = Date.now): void {
   jobs.register({
     name: 'delivery-reclaim-expired-leases',
     everyMs: Math.max(1000, (config.deliveryLeaseSeconds * 1000) / 4),
     leaseMs: 60_000,
     run: async () => {
-      for (const channel of SUBSCRIBER_CHANNELS) await reclaimExpired(db, channel);
+      for (const channel of SUBSCRIBER_CHANNELS) await reclaimExpired(db, channel, new Date(now()));
     },
   });
   // Messages expire (expiry.ts): the pending deliveries of items whose time has passed, in one statement.
@@ -138,6 +142,6 @@ export function registerDeliveryJobs(jobs: Jobs, db: Db, config: Config): void {
     name: 'delivery-expire-overdue',
     everyMs: 5_000,
     leaseMs: 60_000,
-    run: () => expireOverdue(db).then(() => {}),
+    run: () => expireOverdue(db, new Date(now())).then(() => {}),
   });
 }

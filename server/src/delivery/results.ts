@@ -64,6 +64,8 @@ export class ResultWriter {
     private readonly db: Kysely<Database>,
     private readonly policy: RetryPolicy,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    /** The engine's clock (claim.ts): retries are due, and expire, by it. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   record(job: Job, outcome: SendOutcome): Promise<void> {
@@ -95,7 +97,8 @@ export class ResultWriter {
   }
 
   private async write(batch: Pending[]): Promise<void> {
-    const now = new Date().toISOString();
+    const nowMs = this.clock();
+    const now = new Date(nowMs).toISOString();
     const sent = new Map<
       string,
       { outboxId: string; claim: string; subscriberIds: string[]; providerIds: [string, string][] }
@@ -143,7 +146,7 @@ export class ResultWriter {
                   outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
                 );
           const code = outcome.kind === 'account' ? { error_code: outcome.code } : {};
-          const nextAttempt = new Date(Date.now() + waitMs).toISOString();
+          const nextAttempt = new Date(nowMs + waitMs).toISOString();
           const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
           const result = await fenced(job.outboxId, job.claim)
             .set(
@@ -169,8 +172,7 @@ export class ResultWriter {
         const retry = outcome.kind === 'temporary' && job.attempts < this.policy.maxAttempts;
         const nextAttempt = retry
           ? new Date(
-              Date.now() +
-                retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
+              nowMs + retryDelay(job.attempts, this.policy, outcome.kind === 'temporary' ? outcome.retryAfterMs : 0),
             ).toISOString()
           : '';
         // A retry that would come after the item's time is not scheduled: the message expires (expiry.ts).

@@ -44,8 +44,13 @@ export class DeliveryWorker {
     private readonly channels: Channel[],
     private readonly options: WorkerOptions,
   ) {
-    this.writer = new ResultWriter(db, options.retry, options.log);
+    this.writer = new ResultWriter(db, options.retry, options.log, options.now);
     this.pauses = new AccountPauses(db);
+  }
+
+  /** The engine's clock for what is due, leases and deadlines; the pace keeps real time (its store's). */
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   start(): void {
@@ -85,7 +90,7 @@ export class DeliveryWorker {
     const enabled = this.channels.filter((c) => c.state.enabled).map((c) => c.name);
     while (!this.stopping) {
       try {
-        if (await expandNextOutbox(this.db, this.options.engine, enabled)) {
+        if (await expandNextOutbox(this.db, this.options.engine, enabled, new Date(this.now()))) {
           this.wake();
           continue;
         }
@@ -129,7 +134,7 @@ export class DeliveryWorker {
         )
         .finally(() => release(job));
     const renewal = setInterval(() => {
-      renewLeases(this.db, [...claimed], this.options.leaseMs, this.options.engine).catch((error) =>
+      renewLeases(this.db, [...claimed], this.options.leaseMs, this.options.engine, this.now()).catch((error) =>
         this.options.log.error({ err: error, channel: channel.name }, 'delivery: renewing leases failed'),
       );
     }, this.options.leaseMs / 3);

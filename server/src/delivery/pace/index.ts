@@ -44,6 +44,8 @@ export class DeliveryPace {
     readonly pacer: Pacer,
     private readonly budgetOf: (channel: SubscriberChannel, kind: DeliveryKind) => Budget | null,
     readonly daily: () => DailyLimit,
+    /** Its clock for what it knows of pauses and when a slot is late; tests move it. Default Date.now. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Messages a second the channel sends at (HEADROOM under the provider's rate); null: unpaced (web push). */
@@ -67,11 +69,11 @@ export class DeliveryPace {
   /** Until when (epoch ms) the provider paused the channel, or null, for staff. */
   async pausedUntil(channel: SubscriberChannel): Promise<number | null> {
     const ms = await this.channelPausedFor(channel);
-    return ms > 0 ? Date.now() + ms : null;
+    return ms > 0 ? this.now() + ms : null;
   }
 
   private async pausedFor(key: string, cacheMs = PAUSE_CACHE_MS): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     const known = this.known.get(key);
     if (known && now - known.checked < cacheMs) return Math.max(0, known.until - now);
     // Hundreds of sends due at once (web push) share one read of the store.
@@ -80,7 +82,7 @@ export class DeliveryPace {
       reading = this.pacer
         .pausedFor(key)
         .then((ms) => {
-          const read = Date.now();
+          const read = this.now();
           const until = Math.max(this.known.get(key)?.until ?? 0, ms > 0 ? read + ms : 0);
           this.known.set(key, { until, checked: read });
           return ms;
@@ -92,7 +94,7 @@ export class DeliveryPace {
   }
 
   holdBack(db: Db, channel: SubscriberChannel, jobs: Job[]): Promise<{ go: Job[]; held: Held[] }> {
-    return holdBack(db, channel, jobs, this.daily(), this.reach);
+    return holdBack(db, channel, jobs, this.daily(), this.reach, this.now());
   }
 
   /**
@@ -116,7 +118,7 @@ export class DeliveryPace {
         const service = serviceOf(job);
         const paused = service ? await this.pausedFor(service) : 0;
         if (paused > 0) release.push({ job, outcome: pausedOutcome('service', paused) });
-        else send.push({ job, at: Date.now() });
+        else send.push({ job, at: this.now() });
         continue;
       }
       const group = groups.get(budget.key) ?? { budget, jobs: [] };
@@ -149,7 +151,7 @@ export class DeliveryPace {
   async newSlotIfLate(channel: SubscriberChannel, job: Job, at: number): Promise<number | null> {
     const budget = this.budgetOf(channel, job.kind);
     if (!budget) return null;
-    if (Date.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs)) return null;
+    if (this.now() - at <= Math.max(10, windowOf(budget.rate).spacingMs)) return null;
     return this.newSlot(channel, job);
   }
 
@@ -179,7 +181,7 @@ export class DeliveryPace {
     if (!(this.reading.has(key) && this.known.has(key))) await this.pausedFor(key, SEND_PAUSE_CACHE_MS);
     const until = this.known.get(key)?.until ?? 0;
     if (until <= grantedAt) return null;
-    return pausedOutcome(key.startsWith('webpush:') ? 'service' : 'channel', Math.max(0, until - Date.now()));
+    return pausedOutcome(key.startsWith('webpush:') ? 'service' : 'channel', Math.max(0, until - this.now()));
   }
 
   /**
@@ -199,10 +201,10 @@ export class DeliveryPace {
     if (!key) return outcome;
     let { retryAfterMs } = outcome;
     let shared = true;
-    if (outcome.unstated) ({ ms: retryAfterMs, shared } = this.backoff.next(key));
-    const until = Date.now() + retryAfterMs;
+    if (outcome.unstated) ({ ms: retryAfterMs, shared } = this.backoff.next(key, this.now()));
+    const until = this.now() + retryAfterMs;
     const known = this.known.get(key);
-    if (!known || known.until < until) this.known.set(key, { until, checked: Date.now() });
+    if (!known || known.until < until) this.known.set(key, { until, checked: this.now() });
     if (shared) await this.pacer.pause(key, retryAfterMs, rate);
     return { ...outcome, retryAfterMs };
   }
