@@ -128,7 +128,11 @@ describe('EventForm', () => {
     expect(sent?.get('serviceType')).toBe('general');
     expect(sent?.get('image')).toBeNull();
     await waitFor(() => expect(aiBody).toEqual(ai));
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const closesIn = aiSavedAt + 1_000 - Date.now();
+    await act(() => jest.advanceTimersByTimeAsync(closesIn - 1));
+    expect(onClose).not.toHaveBeenCalled();
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(onClose).toHaveBeenCalledTimes(1);
     expect(closedAt - aiSavedAt).toBe(1_000);
     expect(calls).toEqual([`POST ${EVENTS}`, `POST /api/v1/admin/ummahnotify/ai-event/${created.data._id}`]);
   });
