@@ -25,7 +25,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  // In CI a test that fails is run once more; one passing only then is reported as flaky, by name, in the summary.
+  // In CI a test that fails is run once more; one passing only then is flaky, named in the summary, and fails the run
+  // unless e2e/quarantine.json lists it (scripts/e2e-outcomes.mjs).
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json']] : [['list'], ['json']],
   use: {

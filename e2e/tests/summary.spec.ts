@@ -81,13 +81,18 @@ test.describe('the summary page', () => {
     page,
   }) => {
     await signIn(page, superadmin);
-    // Hold the first answer back a moment, so the loading text can be seen.
+    // Hold the first answer back until the loading text has been seen.
+    let release = () => {};
+    const loadingSeen = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(`**${SUMMARY}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await loadingSeen;
       await route.continue();
     });
     await page.goto('/dashboard/summary');
     await expect(page.getByText('Loading summary data...')).toBeVisible();
+    release();
     await expect(page.getByTestId('summary-card-janazah')).toBeVisible();
     await page.unroute(`**${SUMMARY}`);
     await expect(page.getByTestId(/^summary-card-/)).toHaveCount(8);

@@ -14,6 +14,8 @@ export interface OpenedPage {
   /** The calls the page's script made, as "METHOD url", and their JSON bodies. */
   calls: string[];
   bodies: unknown[];
+  /** The calls whose answer the page has read (its JSON body), in order. */
+  answered: string[];
 }
 
 const pages = new Map<StaticPageEntry, string>();
@@ -46,7 +48,7 @@ export async function openPage(
   document.write(served(pages.get(entry) ?? ''));
   document.close();
 
-  const opened: OpenedPage = { calls: [], bodies: [] };
+  const opened: OpenedPage = { calls: [], bodies: [], answered: [] };
   const all: Record<string, Route> = {
     [`GET ${API_PATHS.appConfig}`]: { status: 200, body: config },
     ...answers,
@@ -61,7 +63,11 @@ export async function openPage(
     const answer = typeof route === 'function' ? await route() : route;
     if (answer.status === 0) throw new TypeError('Failed to fetch');
     const ok = answer.status >= 200 && answer.status < 300;
-    return { ok, status: answer.status, json: async () => answer.body ?? {} } as Response;
+    const json = async () => {
+      opened.answered.push(key);
+      return answer.body ?? {};
+    };
+    return { ok, status: answer.status, json } as Response;
   }) as typeof fetch;
   jest.isolateModules(() => {
     require(`../src/browser/${page.script}`);

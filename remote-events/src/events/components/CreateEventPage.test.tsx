@@ -50,9 +50,17 @@ async function throughOcr(factory: () => Promise<PosterReader>) {
   await waitFor(() => expect(document.getElementById('event-prompt')).not.toBeNull());
 }
 
+// docs/product/screens.md#events: "Copy Prompt" / "Copied!" for 2 s; the event form appears 1 s after a valid paste.
+const COPIED_SHOWN_MS = 2_000;
+const FORM_APPEARS_MS = 1_000;
+
+/** Moves the fake clock (the page's timers fire inside act, so what they change is drawn before the next line). */
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
 afterEach(() => {
   restoreApi();
   jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 describe('CreateEventPage', () => {
@@ -101,10 +109,15 @@ describe('CreateEventPage', () => {
     const writeText = jest.fn(async (_text: string) => {});
     Object.assign(navigator, { clipboard: { writeText } });
     await throughOcr(fakeReader(async () => OCR_TEXT).factory);
+    jest.useFakeTimers();
     await act(async () => fireEvent.click(button(/^Copy Prompt$/)));
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining(OCR_TEXT));
     expect(screen.getByText('Copied!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Copy Prompt')).toBeInTheDocument(), { timeout: 4000 });
+    await advance(COPIED_SHOWN_MS - 1);
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByText('Copy Prompt')).toBeInTheDocument();
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
   });
 
   it('a failed copy is logged and the admin is told', async () => {
@@ -121,19 +134,23 @@ describe('CreateEventPage', () => {
 
   it('broken JSON: "Invalid JSON. Please check the format." and no form', async () => {
     await throughOcr(fakeReader(async () => OCR_TEXT).factory);
+    jest.useFakeTimers();
     await paste('{"heading": "Youth Iftar",');
-    expect((await screen.findAllByText('Invalid JSON. Please check the format.')).length).toBeGreaterThanOrEqual(1);
-    await new Promise((r) => setTimeout(r, 1200));
+    expect(screen.getAllByText('Invalid JSON. Please check the format.').length).toBeGreaterThanOrEqual(1);
+    // The clock has passed the second after which a valid answer's form is open (the next test): this one's is not.
+    await advance(FORM_APPEARS_MS);
     expect(screen.queryByText('Event details')).not.toBeInTheDocument();
   });
 
   it('a fenced answer opens the form 1 s later, pre-filled, content.details in Content', async () => {
     await throughOcr(fakeReader(async () => OCR_TEXT).factory);
+    jest.useFakeTimers();
     await paste(`Here you go:\n\`\`\`json\n${JSON.stringify(answer, null, 2)}\n\`\`\``);
-    expect(screen.queryByDisplayValue('Youth Iftar Gathering')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByDisplayValue('Youth Iftar Gathering')).toBeInTheDocument(), {
-      timeout: 4000,
-    });
+    await advance(FORM_APPEARS_MS - 1);
+    expect(screen.queryByText('Event details')).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByText('Event details')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Youth Iftar Gathering')).toBeInTheDocument();
     expect(screen.getByDisplayValue('இளைஞர் இஃப்தார் ஒன்றுகூடல்')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Free dinner for youths.')).toBeInTheDocument();
     expect(screen.getByDisplayValue('இளைஞர்களுக்கு இலவச இரவு உணவு.')).toBeInTheDocument();

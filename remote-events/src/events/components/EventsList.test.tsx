@@ -47,7 +47,7 @@ describe('EventsList', () => {
   it('says when the list cannot be loaded', async () => {
     fakeApi({ [`GET ${EVENTS}`]: { status: 500, data: { code: 500, message: 'x' } } });
     await renderWithProviders(<EventsList />);
-    expect(await screen.findByText('Failed to load events.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load events.')).toBeInTheDocument();
   });
 
   it('View shows both languages, the address, a download link for the image, and Close', async () => {

@@ -182,7 +182,7 @@ describe('Committee: the members management table', () => {
     empty.unmount();
     fakeApi({ [LIST]: { status: 0 } });
     await renderAt('/dashboard/committee-members/edit');
-    expect(await screen.findByText('Error loading members', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error loading members')).toBeInTheDocument();
   });
 
   it('edits one row at a time; save is blocked with the empty fields marked; then saves the draft', async () => {

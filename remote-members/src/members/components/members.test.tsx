@@ -178,7 +178,7 @@ describe('Members: Edit tab', () => {
       [LIST]: { status: 500, data: { code: 500, message: 'Something went wrong on our side. Please try again.' } },
     });
     await renderAt('/dashboard/members/edit');
-    expect(await screen.findByText('Failed to load members', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load members')).toBeInTheDocument();
   });
 
   it('uses cards on a phone', async () => {

@@ -175,7 +175,7 @@ describe('Summary: the Activity tab', () => {
       ),
     );
     await renderAt('/dashboard/summary/activity');
-    expect(await screen.findByText('Could not load the activity log.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the activity log.')).toBeInTheDocument();
     expect(screen.getByText('You do not have access to this.')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));

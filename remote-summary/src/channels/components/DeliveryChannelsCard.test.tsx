@@ -172,7 +172,7 @@ describe('Delivery channels card', () => {
       [`GET ${DELIVERY_API.channels}`]: { status: 500, data: { code: 500, message: 'Internal error' } },
     });
     await renderSummary();
-    expect(await screen.findByText('Could not load the delivery channels.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the delivery channels.')).toBeInTheDocument();
     expect(screen.getAllByTestId(/^summary-card-/)).toHaveLength(8);
   });
 });
