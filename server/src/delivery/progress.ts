@@ -2,7 +2,6 @@ import { SUBSCRIBER_CHANNELS, type SubscriberChannel } from '@ummahnotify/core';
 import type { ChannelProgress, DeliveryKind, Sending } from '@ummahnotify/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readPauses } from './pauses';
 
 /** What the progress needs of the engine's pace (delivery/pace). */
 export interface PaceView {
@@ -25,6 +24,7 @@ export async function addProgress(
   kind: DeliveryKind,
   sendings: Map<string, Sending>,
   waiting: { outbox_id: string; channel: string; waiting: string | null; n: number | string }[],
+  accountPaused: ReadonlySet<SubscriberChannel>,
   now = Date.now(),
 ): Promise<void> {
   const busy = [...sendings].filter(([, s]) => Object.values(s.channels).some((c) => c.pending > 0));
@@ -45,8 +45,6 @@ export async function addProgress(
     .execute();
   const pausedUntil = new Map<SubscriberChannel, number | null>();
   for (const channel of SUBSCRIBER_CHANNELS) pausedUntil.set(channel, await pace.pausedUntil(channel));
-  // Paused for the account (pauses.ts): it goes on when the account is mended, which nobody can time.
-  const accountPaused = new Set((await readPauses(db)).map((p) => p.channel));
 
   for (const [outboxId, sending] of busy) {
     const progress: Partial<Record<SubscriberChannel, ChannelProgress>> = {};
@@ -64,6 +62,7 @@ export async function addProgress(
         .filter((q) => q.channel === channel)
         .sort((a, b) => Number(a.priority) - Number(b.priority) || a.created_at.localeCompare(b.created_at));
       const mine = lane.findIndex((q) => q.outbox_id === outboxId);
+      // Paused for the account (pauses.ts): it goes on when the account is mended, which nobody can time.
       if (rate !== null && limited === 0 && mine >= 0 && !accountPaused.has(channel)) {
         const before = lane.slice(0, mine + 1).reduce((sum, q) => sum + Number(q.n), 0);
         allBy = new Date(Math.max(now, paused ?? 0) + (before / rate) * 1000).toISOString();

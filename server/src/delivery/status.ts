@@ -22,6 +22,8 @@ export async function deliveryStatus(
   kind: DeliveryKind,
   ids: string[],
   pace?: PaceView,
+  /** Channels paused for the account (pauses.ts), as the caller read them: no end time is told for those. */
+  accountPaused: ReadonlySet<SubscriberChannel> = new Set(),
 ): Promise<Record<string, Sending[]>> {
   if (ids.length === 0) return {};
   const outboxes = await db
@@ -78,7 +80,7 @@ export async function deliveryStatus(
   for (const sending of sendings.values()) sortReasons(sending);
   if (pace) {
     const waiting = counts.filter((c) => c.state === 'pending' && c.waiting);
-    await addProgress(db, pace, kind, sendings, waiting);
+    await addProgress(db, pace, kind, sendings, waiting, accountPaused);
   }
   return items;
 }

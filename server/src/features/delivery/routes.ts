@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF } from '../../auth/rights';
 import { channelList } from '../../delivery/channels';
 import { whatsappDaily } from '../../delivery/pace/whatsapp-daily';
-import { readPauses } from '../../delivery/pauses';
+import { type ChannelPause, readPauses } from '../../delivery/pauses';
 import { channelStates, deliveryStatus, recentCounts } from '../../delivery/status';
 import { registerDeliveryActions } from './actions';
 
@@ -20,8 +20,8 @@ import { registerDeliveryActions } from './actions';
 export async function registerDelivery(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const states = () => channelStates(channelList(app.delivery.channels).map((c) => c.state));
-  const pauses = async () =>
-    (await readPauses(db)).map(({ channel, code, reason, since, until }) => ({ channel, code, reason, since, until }));
+  const shown = (pauses: ChannelPause[]) =>
+    pauses.map(({ channel, code, reason, since, until }) => ({ channel, code, reason, since, until }));
 
   app.get(
     DELIVERY_API.channels,
@@ -32,7 +32,7 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
       ...(app.delivery.channels.whatsapp.state.enabled && {
         whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
       }),
-      pauses: await pauses(),
+      pauses: shown(await readPauses(db)),
     }),
   );
 
@@ -44,10 +44,12 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { kind, ids } = request.query;
+      const pauses = await readPauses(db);
+      const paused = new Set(pauses.map((p) => p.channel));
       return {
         channels: states(),
-        items: await deliveryStatus(db, kind, ids, app.delivery.pace),
-        pauses: await pauses(),
+        items: await deliveryStatus(db, kind, ids, app.delivery.pace, paused),
+        pauses: shown(pauses),
       };
     },
   );
