@@ -137,6 +137,12 @@ export const ROLE_NAMES = {
   editor: { en: 'Editor', ta: 'தொகுப்பாளர்' },
 } satisfies Record<string, Partial<Twin>>;
 
+// docs/product/errors.md#on-the-screens: a call that gets no answer, on the dashboard and the public pages alike.
+export const NETWORK_ERROR: Twin = {
+  en: 'Could not reach the server. Check your connection and try again.',
+  ta: 'சேவையகத்தை அடைய முடியவில்லை. உங்கள் இணைப்பைச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்.',
+};
+
 export const DELIVERY = {
   // docs/product/errors.md#on-the-screens: a channel not configured is off, naming the settings it lacks
   // (README "Configuration").
