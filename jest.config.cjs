@@ -32,4 +32,7 @@ module.exports = {
     '\\.(png|jpe?g|svg|webp|woff2?)$': '<rootDir>/jest/file-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/jest/setup.ts'],
+  // A deadline for a test that hangs, not a measure of speed: an antd list test takes a few seconds on a quiet
+  // 2-core machine and took over 120 s at a load average of 14 (2026-11-28). Waits for states: jest/setup.ts.
+  testTimeout: 300_000,
 };

@@ -1,5 +1,20 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/dom';
+
+// findBy and waitFor wait for a state; this is only how long before they give up (default 1 s), set once for every
+// test: a loaded machine renders an antd form or solves a proof of work in seconds, and a state that never comes
+// still fails, later.
+configure({ asyncUtilTimeout: 30_000 });
+
+// Toasts stay until the test ends (antd's duration 0), instead of 2 s (4 s for an error) of real time: on a loaded
+// machine a toast could come and go before the test looked for it. The timings are the product's
+// (docs/product/rules.md#constants-and-timings), not what these tests check.
+jest.mock('@ummahnotify/core', () => ({
+  ...jest.requireActual('@ummahnotify/core'),
+  TOAST_SUCCESS_S: 0,
+  TOAST_ERROR_S: 0,
+}));
 
 // react-router 7 needs these at import time; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -29,6 +29,9 @@ const SLEEPS = [
   { kind: 'fixed sleep', re: new RegExp(String.raw`(?<![\w$.])setTimeout\(\s*(${number})\s*[,)]`, 'g') },
   { kind: 'fixed sleep', re: new RegExp(String.raw`\b(?:sleep|delay|wait|pause)\(\s*(${number})\s*\)`, 'g') },
   { kind: 'fixed sleep', re: /\bwaitForTimeout\(/g },
+  // jest's and Testing Library's give-up times are set once (jest.config.cjs, jest/setup.ts), above a loaded
+  // machine's worst: a file's own shorter one is how a slow machine fails a test that would have passed.
+  { kind: 'own deadline', re: /\bjest\.setTimeout\(|\basyncUtilTimeout\s*:/g },
 ];
 const NOW_MINUS = String.raw`(?:Date\.now\(\)|performance\.now\(\)|process\.hrtime\.bigint\(\))\s*-\s*`;
 /** `<`, `<=`, `>`, `>=` but not `=>`, `>>` or a generic's brackets next to a name. */

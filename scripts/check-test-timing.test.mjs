@@ -35,9 +35,13 @@ test('finds wall-clock bounds, on one line or through a name', () => {
   );
 });
 
+test('finds a jest file setting its own give-up time, which jest.config.cjs and jest/setup.ts set once', () => {
+  const source = ['jest.setTimeout(30_000);', 'configure({ asyncUtilTimeout: 8000 });'].join('\n');
+  assert.deepEqual(lines(source), ['1 own deadline', '2 own deadline']);
+});
+
 test('leaves alone what does not wait for the clock', () => {
   const source = [
-    'jest.setTimeout(30_000);',
     'test.setTimeout(120_000);',
     'await new Promise((r) => setTimeout(r, 0));',
     'const due = new Date(Date.now() - 5 * DAY).toISOString();',

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { configure, fireEvent, waitFor, within } from '@testing-library/dom';
+import { fireEvent, waitFor, within } from '@testing-library/dom';
 import { SIGNUP_API } from '@ummahnotify/core';
 import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
 import { createChallenge, verifySolution } from 'altcha-lib';
@@ -8,9 +8,6 @@ import { NETWORK_ERROR, SIGNUP_OUTCOMES, SIGNUP_REFUSALS } from '../../shared/do
 import { type Answer, frame, openPage, type Route } from '../test/openPage';
 import { FEED_SAMPLE } from './landing/feedSample';
 import { fillFeedSlots, renderFeed } from './landing/renderFeed';
-
-// A wait's upper limit, not its length: a proof of work in jsdom takes seconds on a loaded machine, well over the default 1 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 // The texts the page shows (docs/product/screens.md#landing, delivery.md#sign-up), written here: never read from the
 // catalogues the page is drawn from, nor from its markup.
@@ -60,8 +57,6 @@ const OPTIONS: SignupOptions = {
   telegram: { enabled: true, bot: 'ummah_bot' },
   whatsapp: { enabled: true },
 };
-
-jest.setTimeout(30_000);
 
 // jsdom has no WebCrypto digest functions: the browser's PBKDF2 is Node's here.
 Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });

@@ -12,9 +12,6 @@ jest.mock('./remotes/federation', () => ({
   loadBuildLabel: jest.fn(async () => null),
 }));
 
-// The section loads are lazy and antd renders slowly in jsdom: a busy 2-core machine needs more than 5 s.
-jest.setTimeout(30_000);
-
 const user = (rights: string, activated = true): SessionUser => ({
   _id: 'u1',
   fName: 'Kavitha',

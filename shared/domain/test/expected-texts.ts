@@ -61,10 +61,9 @@ export const CHANNEL_NAMES = {
 } satisfies Record<string, Twin>;
 
 /**
- * What the staff screens say when an action ends: SPEC.md's wording where it gives one ("Member created
- * successfully!", "UmmahNotify user deleted successfull." as the spec spells it), docs/product/errors.md#on-the-screens
- * and docs/product/screens.md for the rest. e2e finds buttons by the catalogues' words, but asserts what a screen
- * says from here.
+ * What the staff screens say when an action ends, from docs/product/errors.md#on-the-screens and screens.md (the
+ * product's original wording, "UmmahNotify user deleted successfull." spelled as it was given). e2e finds buttons by
+ * the catalogues' words, but asserts what a screen says from here.
  */
 export const STAFF_OUTCOMES = {
   janaza: {

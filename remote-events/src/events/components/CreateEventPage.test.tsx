@@ -4,8 +4,6 @@ import { renderWithProviders } from '../../../../shared/client/test/render';
 import type { PosterReader } from '../../poster/reader';
 import { CreateEventPage } from './CreateEventPage';
 
-jest.setTimeout(20_000);
-
 const OCR_TEXT = 'YOUTH IFTAR GATHERING\nSaturday, 5 December 2026\n41 Dunlop Street';
 const answer = {
   heading: 'Youth Iftar Gathering',

@@ -1,13 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { DELIVERY_API, EMPTY_COUNTS, EVENT_PATHS, type EventJson, refusalBody } from '@ummahnotify/domain';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 const STATUS = `GET ${DELIVERY_API.status}`;
 const IFTAR = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c01';

@@ -39,8 +39,6 @@ const submit = () =>
     fireEvent.click(screen.getByText(/^(Create Event|நிகழ்வை உருவாக்கு)$/).closest('button') as HTMLElement),
   );
 
-jest.setTimeout(20_000);
-
 afterEach(async () => {
   restoreApi();
   jest.useRealTimers();

@@ -1,13 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DELIVERY_API, EMPTY_COUNTS, type EventJson } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 const EVENTS = '/api/v1/admin/events';
 const STATUS = `GET ${DELIVERY_API.status}`;

@@ -6,8 +6,6 @@ import { renderWithProviders } from '../../../../shared/client/test/render';
 import { anEvent } from '../../../../shared/domain/test/answers';
 import { EventsList } from './EventsList';
 
-jest.setTimeout(20_000);
-
 const EVENTS = '/api/v1/admin/events';
 const event = (id: string, overrides: Partial<EventJson> = {}): EventJson => anEvent({ _id: id, ...overrides });
 const IFTAR = '0d2d8a3e-9a34-4f55-8f0e-1f1d3a5b6c01';

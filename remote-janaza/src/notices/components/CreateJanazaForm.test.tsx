@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@ummahnotify/client';
 import { singaporeDate } from '@ummahnotify/core';
@@ -20,10 +20,6 @@ const PROVIDERS = {
 };
 const GET_PROVIDERS = `GET ${JANAZA_PATHS.providers}`;
 const POST_NOTICE = `POST ${JANAZA_PATHS.notices}`;
-
-// antd's form renders slowly in jsdom; give async queries and each test room.
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 afterEach(async () => {
   restoreApi();

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@ummahnotify/client';
 import { JANAZA_PATHS } from '@ummahnotify/domain';
@@ -25,9 +25,6 @@ const CONFLICT = {
     duplicates: MATCHES,
   },
 };
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 afterEach(async () => {
   restoreApi();

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import {
   DELIVERY_API,
   type DeliveryStatusResponse,
@@ -13,9 +13,6 @@ import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import { aNotice } from '../../../../shared/domain/test/answers';
 import { JanazaList } from './JanazaList';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 const notice = (_id: string, name: string, status: JanazaNotice['status']): JanazaNotice =>
   aNotice({ _id, name, status, age: 70 });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, setLanguage } from '@ummahnotify/client';
 import { JANAZA_PATHS, type JanazaNotice, refusalBody } from '@ummahnotify/domain';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -6,9 +6,6 @@ import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import { aNotice } from '../../../../shared/domain/test/answers';
 import { JanazaList } from './JanazaList';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(90_000);
 
 const notice = (over: Partial<JanazaNotice>): JanazaNotice => aNotice({ _id: 'n', name: 'Someone', age: 70, ...over });
 

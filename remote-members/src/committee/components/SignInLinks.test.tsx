@@ -8,8 +8,6 @@ import { renderWithProviders } from '../../../../shared/client/test/render';
 import { COMMITTEE } from '../../../test/fixtures';
 import CommitteeSection from '../../CommitteeSection';
 
-jest.setTimeout(30_000);
-
 const WAITING: RefusedSignIn = {
   _id: '7d0c5a8e-4f51-4a57-9d1e-2f7b7c1a9e11',
   email: 'secretary@masjid.example.sg',

@@ -9,8 +9,6 @@ import { chooseOption } from '../../../test/antd';
 import { COMMITTEE, committeeMember } from '../../../test/fixtures';
 import CommitteeSection from '../../CommitteeSection';
 
-// antd forms and tables are slow in jsdom.
-jest.setTimeout(30_000);
 const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
 
 const LIST = `GET ${COMMITTEE_API.list}`;

@@ -8,8 +8,6 @@ import { chooseOption } from '../../../test/antd';
 import { MEMBERS, member } from '../../../test/fixtures';
 import MembersSection from '../../MembersSection';
 
-// antd forms and tables are slow in jsdom.
-jest.setTimeout(30_000);
 const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
 
 const LIST = `GET ${MEMBERS_API.list}`;

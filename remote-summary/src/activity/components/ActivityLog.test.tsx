@@ -8,9 +8,6 @@ import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import SummarySection from '../../SummarySection';
 
-// antd's tables, selects and date pickers render slowly on a busy machine.
-jest.setTimeout(30_000);
-
 const summary: Summary = {
   janazah: { total: 1 },
   events: { total: 2 },

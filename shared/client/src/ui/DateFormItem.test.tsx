@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { Button, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -6,9 +6,6 @@ import { renderWithProviders } from '../../test/render';
 import { wallClockOf } from '../kit/pickerTime';
 import { DATE_SHEET_CLASS } from './DateField';
 import { DateFormItem } from './DateFormItem';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(60_000);
 
 afterEach(async () => {
   await act(() => setLanguage('en'));

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DELIVERY_API, type DeliveryStatusResponse, EMPTY_COUNTS, type Sending } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { type FakeAnswer, fakeApi, restoreApi } from '../../test/fakeApi';
@@ -7,9 +7,6 @@ import { useAuthStore } from '../authStore';
 import { setLanguage } from '../i18n';
 import { DeliveryStatus } from './DeliveryStatus';
 import { useDeliveryStatus } from './useDeliveryStatus';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(30_000);
 
 const STATUS = `GET ${DELIVERY_API.status}`;
 const RETRY = `POST ${DELIVERY_API.retry}`;

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import {
   DELIVERY_API,
   type DeliveryKind,
@@ -18,9 +18,6 @@ import {
   deliveryPollInterval,
   useDeliveryStatus,
 } from './useDeliveryStatus';
-
-configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(30_000);
 
 const STATUS = `GET ${DELIVERY_API.status}`;
 
