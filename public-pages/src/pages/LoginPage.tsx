@@ -21,7 +21,7 @@ function SignedInNoAccess({ t }: { t: Texts }) {
   return (
     <>
       {before}
-      <span data-signed-in-as style={{ fontWeight: 600, overflowWrap: 'anywhere' }} />
+      <span data-signed-in-as style={{ fontWeight: 600, overflowWrap: 'break-word' }} />
       {after}
     </>
   );
@@ -56,15 +56,16 @@ export function LoginPage({ t }: { t: Texts }) {
           role="status"
           style={{ marginBottom: 16 }}
           title={<SignedInNoAccess t={t} />}
-          action={
-            <Button size="small" data-sign-out>
+          description={
+            // Under the sentence, full size (40 px: a phone's touch target), not squeezed beside it.
+            <Button size="large" data-sign-out style={{ marginTop: 8 }}>
               {t('shell:loginSignOut')}
             </Button>
           }
         />
       </div>
       <div data-signed-out hidden>
-        <Alert type="success" showIcon role="status" style={{ marginBottom: 16 }} title={t('shell:loginSignedOut')} />
+        <Alert type="info" showIcon role="status" style={{ marginBottom: 16 }} title={t('shell:loginSignedOut')} />
       </div>
       <div data-logout-failed={shell.en.loginFailedLog} hidden>
         <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={t('networkError')} />
