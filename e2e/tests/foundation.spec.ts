@@ -70,6 +70,40 @@ test.describe('sign-in and what each kind of account sees', () => {
     });
   }
 
+  test('a link to /login from another site signs nobody out; the account is named there and signs out with a click', async ({
+    page,
+  }) => {
+    const member = person('member');
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/thanks$/);
+    // Another site's page with a link to /login: the browser follows it as a cross-site navigation (its Referer the
+    // other site), carrying the session's SameSite=Lax cookie.
+    const elsewhere = 'http://elsewhere.example/';
+    await page.route(elsewhere, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><a href="${new URL('/login', page.url()).href}">staff</a>`,
+      }),
+    );
+    await page.goto(elsewhere);
+    const arrived = page.waitForRequest((request) => new URL(request.url()).pathname === '/login');
+    await page.getByRole('link', { name: 'staff' }).click();
+    const request = await arrived;
+    // From the other site, with the session: the navigation the page once answered by signing out.
+    expect(await request.headerValue('referer')).toBe(elsewhere);
+    expect(await request.headerValue('cookie')).toContain('un_session=');
+    const named = page.getByText(`Signed in as ${member.email} (no access to the dashboard)`);
+    await expect(named).toBeVisible();
+    // Once the page has made every call it makes on load, the session is still there.
+    await page.waitForLoadState('networkidle');
+    expect((await page.request.get('/api/protected')).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('You are signed out.')).toBeVisible();
+    await expect(named).toBeHidden();
+    expect((await page.request.get('/api/protected')).status()).toBe(401);
+  });
+
   test('without a session the guard sends the visitor to /thanks', async ({ page }) => {
     await goToGuarded(page, '/dashboard/events');
     await expect(page).toHaveURL(/\/thanks$/);

@@ -23,8 +23,17 @@ const shell = {
     contactSupport: 'Contact support on WhatsApp',
     forbidden: 'You do not have permission to access this page',
     goBack: 'Go Back',
+    signedInNoAccess: (email: string) => `Signed in as ${email} (no access to the dashboard)`,
+    signOut: 'Sign out',
+    signedOut: 'You are signed out.',
   },
-  ta: { loginTitle: 'பணியாளர் உள்நுழைவு', goBack: 'பின் செல்' },
+  ta: {
+    loginTitle: 'பணியாளர் உள்நுழைவு',
+    goBack: 'பின் செல்',
+    signedInNoAccess: (email: string) => `${email} ஆக உள்நுழைந்துள்ளீர்கள் (டாஷ்போர்டை அணுக அனுமதி இல்லை)`,
+    signOut: 'வெளியேறுக',
+    signedOut: 'நீங்கள் வெளியேறிவிட்டீர்கள்.',
+  },
 };
 const signup = {
   en: {
@@ -85,9 +94,11 @@ describe('the static pages (drawn by antd at build time)', () => {
 });
 
 describe('/login (docs/product/screens.md#login)', () => {
+  /** The place that names a session without the dashboard, in the frame shown (its sentence is cut by the email). */
+  const signedIn = (language: 'en' | 'ta' = 'en') => frame(language).querySelector('[data-signed-in]') as HTMLElement;
   const session = (rights: string) => ({
     [`GET ${API_PATHS.protected}`]: { status: 200, body: { fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
-    [`GET ${API_PATHS.logout}`]: { status: 200 },
+    [`POST ${API_PATHS.logout}`]: { status: 200, body: { code: 200, message: 'Signed out' } },
   });
 
   it('shows the prompt and a sign-in button to the API sign-in endpoint', async () => {
@@ -98,34 +109,57 @@ describe('/login (docs/product/screens.md#login)', () => {
     expect(button).toHaveAttribute('href', 'https://api.example.sg/api/auth/google');
   });
 
-  it('reads the session first and ends it when there is none to keep', async () => {
+  it('reads the session and, with none, does nothing more', async () => {
     const { calls } = await openPage('login', '/login', {
       [`GET ${API_PATHS.protected}`]: { status: 401, body: { code: 401, message: 'Sign in first' } },
-      [`GET ${API_PATHS.logout}`]: { status: 200 },
     });
-    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.protected}`, `GET ${API_PATHS.logout}`]));
+    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.protected}`]));
+    await settle();
+    expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
     expect(navigate).not.toHaveBeenCalled();
+    expect(signedIn()).not.toBeVisible();
   });
 
-  for (const rights of ['admin', 'superadmin'])
+  for (const rights of ['admin', 'superadmin', 'editor'])
     it(`keeps ${rights} signed in and opens the dashboard`, async () => {
       const { calls } = await openPage('login', '/login', session(rights));
       await waitFor(() => expect(navigate).toHaveBeenCalledWith(DASHBOARD_PATH));
       expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
     });
 
-  for (const rights of ['editor', 'none', 'user'])
-    it(`signs ${rights} out on load`, async () => {
+  for (const rights of ['none', 'user', 'member'])
+    it(`never signs ${rights} out by itself: names the account, and signs out on a click`, async () => {
       const { calls } = await openPage('login', '/login', session(rights));
-      await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.protected}`, `GET ${API_PATHS.logout}`]));
+      await waitFor(() => expect(signedIn()).toBeVisible());
+      expect(signedIn()).toHaveTextContent(shell.en.signedInNoAccess('a@x.sg'));
+      expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
       expect(navigate).not.toHaveBeenCalled();
+      expect(within(shown()).getByText(shell.en.signedOut)).not.toBeVisible();
+
+      fireEvent.click(within(shown()).getByRole('button', { name: shell.en.signOut }));
+      await waitFor(() => expect(within(shown()).getByText(shell.en.signedOut)).toBeVisible());
+      expect(calls).toEqual([`GET ${API_PATHS.protected}`, `POST ${API_PATHS.logout}`]);
+      expect(signedIn()).not.toBeVisible();
+      expect(within(shown()).getByRole('link', { name: /Sign in with Google/ })).toBeVisible();
     });
 
-  it('logs the spec message and says the server could not be reached when logout fails', async () => {
+  it('says it in Tamil too', async () => {
+    await openPage('login', '/login', session('none'), { language: 'ta' });
+    await waitFor(() => expect(signedIn('ta')).toBeVisible());
+    expect(signedIn('ta')).toHaveTextContent(shell.ta.signedInNoAccess('a@x.sg'));
+    fireEvent.click(within(frame('ta')).getByRole('button', { name: shell.ta.signOut }));
+    await waitFor(() => expect(within(frame('ta')).getByText(shell.ta.signedOut)).toBeVisible());
+  });
+
+  it('logs the spec message and says the server could not be reached when signing out fails; the session is named still', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
-    await openPage('login', '/login', { [`GET ${API_PATHS.logout}`]: { status: 0 } });
+    await openPage('login', '/login', { ...session('none'), [`POST ${API_PATHS.logout}`]: { status: 0 } });
+    await waitFor(() => expect(signedIn()).toBeVisible());
+    fireEvent.click(within(shown()).getByRole('button', { name: shell.en.signOut }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Something went wrong in login page.'));
     expect(within(shown()).getByRole('alert')).toHaveTextContent(NETWORK_ERROR.en);
+    expect(signedIn()).toBeVisible();
+    expect(within(shown()).getByText(shell.en.signedOut)).not.toBeVisible();
   });
 
   it('says why a sign-in was refused, and shows no other refusal', async () => {

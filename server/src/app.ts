@@ -27,7 +27,7 @@ import { startJobs } from './jobs';
 import { registerFrontend } from './pages/frontend';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
-import { sessionSecret as loadSessionSecret, sharedKeys } from './secrets';
+import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { redactingLogger } from './web/log-redaction';
@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.demo) await seedDemoData(db);
   const keys = sharedKeys(db, config.dataDir);
   const sessionSecret = await loadSessionSecret(config.sessionSecret, keys);
+  const links = await linkSecret(keys);
 
   const app = Fastify({
     logger: redactingLogger(options.logger ?? { level: 'info' }),
@@ -82,7 +83,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const delivery = await startDelivery({
     db,
     config,
-    unsubscribeKey: sessionSecret,
+    unsubscribeKey: purposeKey(links, 'unsubscribeLinks'),
+    bounceKey: purposeKey(links, 'bounceTags'),
     log: app.log,
     keys,
     ...options.delivery,
@@ -118,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(cookie, { secret: sessionSecret });
+  await app.register(cookie, { secret: purposeKey(sessionSecret, 'sessionCookies') });
   const allowedOrigins = [...new Set([...config.corsOrigins, new URL(config.publicUrl).origin])];
   await app.register(cors, {
     origin: allowedOrigins,

@@ -5,7 +5,7 @@ import { after, describe, test } from 'node:test';
 import { engines, freshDatabase, type TestDatabase } from '../test/support/databases';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { sessionSecret, sharedKeys } from './secrets';
+import { KEY_PURPOSES, type KeyPurpose, purposeKey, sessionSecret, sharedKeys } from './secrets';
 
 for (const engine of engines()) {
   describe(`keys shared by every instance (${engine})`, () => {
@@ -57,3 +57,34 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('one key per purpose', () => {
+  test('each is HKDF-SHA-256 of its root with its own label, as WebCrypto derives it; no two alike', async () => {
+    const root = 'a-root-secret-of-more-than-32-characters';
+    // The labels, written here: changing one changes every key of its purpose (every cookie, every link).
+    const labels: Record<KeyPurpose, string> = {
+      sessionCookies: 'ummahnotify/session-cookies/v1',
+      unsubscribeLinks: 'ummahnotify/unsubscribe-links/v1',
+      bounceTags: 'ummahnotify/bounce-tags/v1',
+    };
+    assert.deepEqual(Object.keys(KEY_PURPOSES).sort(), Object.keys(labels).sort());
+    const text = new TextEncoder();
+    const material = await crypto.subtle.importKey('raw', text.encode(root), 'HKDF', false, ['deriveBits']);
+    const derived = new Set<string>();
+    for (const [purpose, label] of Object.entries(labels) as [KeyPurpose, string][]) {
+      const expected = await crypto.subtle.deriveBits(
+        { name: 'HKDF', hash: 'SHA-256', salt: text.encode('ummahnotify'), info: text.encode(label) },
+        material,
+        256,
+      );
+      const key = purposeKey(root, purpose);
+      assert.equal(key.toString('hex'), Buffer.from(expected).toString('hex'), purpose);
+      derived.add(key.toString('hex'));
+    }
+    assert.equal(derived.size, 3);
+    assert.notEqual(
+      purposeKey('another-root-secret-of-32-characters', 'sessionCookies').toString('hex'),
+      [...derived][0],
+    );
+  });
+});

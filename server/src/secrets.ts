@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from './db/connect';
@@ -32,9 +32,43 @@ export function sharedKeys(db: Db, dataDir: string): SharedKey {
   };
 }
 
-/** The session secret: SESSION_SECRET, else the shared generated one. */
+/**
+ * The session secret: SESSION_SECRET, else the shared generated one. It keys the session cookies' signatures only
+ * (through purposeKey): rotating it signs everyone out and changes nothing else.
+ */
 export const sessionSecret = (configured: string | undefined, keys: SharedKey): Promise<string> =>
   configured ? Promise.resolve(configured) : keys('session-secret', () => randomBytes(48).toString('base64url'));
+
+/**
+ * The root of the keys of what the server sends out and must recognise later (unsubscribe links, bounce tags):
+ * generated once and shared by the instances through the database, never configured, and not the session secret,
+ * so that rotating SESSION_SECRET leaves every link in every inbox working.
+ */
+export const linkSecret = (keys: SharedKey): Promise<string> =>
+  keys('link-secret', () => randomBytes(48).toString('base64url'));
+
+/**
+ * Every purpose an HMAC key serves, and the label (HKDF's `info`) its key is derived with. One key per purpose: a
+ * value made for one (an unsubscribe link's secret) is never valid for another (a cookie's signature). A label is
+ * never reused for another purpose, and changing one changes every key of it.
+ */
+export const KEY_PURPOSES = {
+  /** The signature of the session cookie and the pending sign-in's cookie (@fastify/cookie). Root: the session secret. */
+  sessionCookies: 'ummahnotify/session-cookies/v1',
+  /** An email subscriber's unsubscribe link (delivery/unsubscribe-token.ts). Root: the link secret. */
+  unsubscribeLinks: 'ummahnotify/unsubscribe-links/v1',
+  /** A mail's VERP bounce tag (delivery/bounce-tag.ts). Root: the link secret. */
+  bounceTags: 'ummahnotify/bounce-tags/v1',
+} as const;
+export type KeyPurpose = keyof typeof KEY_PURPOSES;
+
+/** A key createHmac takes: a derived key (purposeKey) in the server, any text in tests. */
+export type HmacKey = string | Buffer;
+
+/** The 32-byte key of one purpose: HKDF-SHA-256 (RFC 5869) of the root secret, with the purpose's label. */
+export function purposeKey(root: string, purpose: KeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', root, 'ummahnotify', KEY_PURPOSES[purpose], 32));
+}
 
 /** The key that signs the sign-up's proof-of-work challenges: ALTCHA_HMAC_KEY, else the shared generated one. */
 export const altchaHmacKey = (configured: string | undefined, keys: SharedKey): Promise<string> =>

@@ -243,7 +243,11 @@ for (const engine of engines()) {
     after(async () => server.stop());
 
     test(`${RUNS_PER_ENGINE} generated requests: no 5xx, no change from a refused one`, async () => {
-      const routes = [...new Set(server.app.routeKeys)].filter((k) => WRITE.has(k.split(' ')[0])).sort();
+      // Not the sign-out: it would end the superadmin's session the other requests carry (it meets hostile input
+      // without a session in the public routes' test below, and every caller in the rights matrix).
+      const routes = [...new Set(server.app.routeKeys)]
+        .filter((k) => WRITE.has(k.split(' ')[0]) && !k.endsWith('/logout'))
+        .sort();
       assert.ok(routes.length > 20, 'the write routes were found');
       const id = fc.oneof(
         fc.constantFrom(...ids),

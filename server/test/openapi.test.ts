@@ -13,6 +13,7 @@ const NOT_DOCUMENTED = new Set(['GET /api/docs', 'GET /*']);
 /** Writes that take no body: ids in the path only, or a caller with its own format (webhooks, checked by secret). */
 const NO_BODY = new Set([
   'POST /api/v1/admin/users/:id/link-sign-in',
+  'POST /api/auth/google/logout',
   'PATCH /api/v1/admin/events/publish/:id',
   'DELETE /api/v1/admin/events/:id',
   'DELETE /api/v1/admin/notifications/janaza/:id',

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/auth/google': ANYONE,
   'GET /api/auth/google/callback': ANYONE,
   'GET /api/auth/google/logout': ANYONE,
+  'POST /api/auth/google/logout': ANYONE,
   'GET /api/protected': SIGNED_IN,
   // binding an account to another Google account is a role-level decision: superadmin (docs/product/rights.md#accounts-and-sign-in)
   'GET /api/v1/admin/users/refused-sign-ins': SUPERADMIN_ONLY,

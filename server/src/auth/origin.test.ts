@@ -64,5 +64,29 @@ for (const engine of engines()) {
       assert.equal(own.status, 200);
       assert.equal((await getJson(`${server.url}/api/protected`, jar)).status, 401);
     });
+
+    test("the login page's sign-out (a POST) is a write: refused from another site, the session kept; ours ends it", async () => {
+      const jar = (await signIn(server.url, { email: 'post-logout@origin.example.sg' })).jar;
+      const signOut = (headers: Record<string, string>) =>
+        fetch(`${server.url}/api/auth/google/logout`, {
+          method: 'POST',
+          headers: { cookie: jar.header(), ...headers },
+        });
+      const fromElsewhere: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        {},
+      ];
+      for (const foreign of fromElsewhere) {
+        const res = await signOut(foreign);
+        assert.equal(res.status, 403, JSON.stringify(foreign));
+        assert.equal((await getJson(`${server.url}/api/protected`, jar)).status, 200, 'still signed in');
+      }
+      const own = await signOut({ origin: server.url });
+      assert.equal(own.status, 200);
+      assert.equal((await getJson(`${server.url}/api/protected`, jar)).status, 401);
+    });
   });
 }

@@ -5,7 +5,7 @@ import {
   protectedUserSchema,
   refusedSignInsAnswerSchema,
 } from '@ummahnotify/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../audit';
@@ -106,16 +106,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
   );
 
   const signOut = { schema: { response: { 200: messageAnswerSchema } }, config: { access: 'public' } } as const;
-  r.get(API_PATHS.logout, signOut, async (request, reply) => {
-    // docs/product/api.md makes logout a GET; a link on another site must not sign staff out.
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new HttpError(403, 'Signing out from another site is not allowed.');
-    }
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
     if (token) await closeSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', secure: policy.secure, sameSite: policy.sameSite });
     return { code: 200 as const, message: 'Signed out' };
+  };
+  r.get(API_PATHS.logout, signOut, async (request, reply) => {
+    // docs/product/api.md makes logout a GET (the dashboard's EXIT); a link on another site must not sign staff out.
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new HttpError(403, 'Signing out from another site is not allowed.');
+    }
+    return endSession(request, reply);
   });
+  // The login page's "Sign out" button: a write like any other, so the guard's origin check applies (a session's
+  // cookie with a foreign Origin, or with neither Origin nor Sec-Fetch-Site: same-origin, is refused with 403).
+  r.post(API_PATHS.logout, signOut, endSession);
 
   r.get(
     API_PATHS.refusedSignIns,

@@ -96,6 +96,18 @@ export interface SignupProofsTable {
   expires_at: string;
 }
 
+/**
+ * An unsubscribe link a subscriber was sent before its current one (subscribers.token_hash), kept so that the links
+ * already in inboxes keep working: the secret a version from before kept in clear, and every link the delivery
+ * engine replaced with a new one (when its key changed). Gone with the subscriber.
+ */
+export interface UnsubscribeLegacyTokensTable {
+  /** SHA-256 (hex) of the link's secret. */
+  legacy_token_hash: string;
+  subscriber_id: string;
+  created_at: string;
+}
+
 /** One row per periodic job: when it is due next, and which instance holds it until when. */
 export interface JobRunsTable {
   name: string;
@@ -163,10 +175,11 @@ export interface SubscribersTable {
   created_at: string;
   updated_at: string;
   deactivated_at: string | null;
-  /** SHA-256 (hex) of the unsubscribe link's secret (delivery/unsubscribe-token.ts); set when an email needs it. */
+  /**
+   * SHA-256 (hex) of the unsubscribe link's secret (delivery/unsubscribe-token.ts); set when an email needs it.
+   * The links sent before it are in unsubscribe_legacy_tokens.
+   */
   token_hash: string | null;
-  /** SHA-256 of the random unsubscribe secret an older version kept in clear: links already sent keep working. */
-  legacy_token_hash: string | null;
   /** 1 for the demo seed's made-up people: never sent to. */
   demo: number;
   /** Email: temporary bounces in a row since the last delivered mail; the address is retired at three. */
@@ -289,6 +302,7 @@ export interface JanazaNoticesTable {
 export interface Database {
   users: UsersTable;
   subscribers: SubscribersTable;
+  unsubscribe_legacy_tokens: UnsubscribeLegacyTokensTable;
   outbox: OutboxTable;
   deliveries: DeliveriesTable;
   delivery_pace: DeliveryPaceTable;

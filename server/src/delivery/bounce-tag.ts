@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { BOUNCE_TAG_LENGTH } from '../config';
+import type { HmacKey } from '../secrets';
 
 const PURPOSE = 'ummahnotify bounce tag v1:';
 
 /**
- * The VERP tag of one delivery (an outbox row to one subscriber): an HMAC of both ids under the server's
- * key (the session secret), its first 13 bytes in lower-case hex (26 characters, 104 bits). Mail sent for
+ * The VERP tag of one delivery (an outbox row to one subscriber): an HMAC of both ids under the bounce tags' own
+ * key (secrets.ts's purposeKey of the link secret), its first 13 bytes in lower-case hex (26 characters, 104 bits). Mail sent for
  * the delivery goes from <local>+<tag>@<domain> and carries it in DELIVERY_HEADER; the delivery keeps it
  * as its provider_id, so a bounce or complaint finds it by an indexed lookup. Nobody without the key can
  * make the tag of someone else's delivery, so a forged report retires nobody. Hex, not base64: mail
  * systems may change the case of an address's local part.
  */
-export function bounceTag(key: string, outboxId: string, subscriberId: string): string {
+export function bounceTag(key: HmacKey, outboxId: string, subscriberId: string): string {
   return createHmac('sha256', key)
     .update(`${PURPOSE}${outboxId} ${subscriberId}`)
     .digest('hex')

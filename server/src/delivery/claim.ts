@@ -4,7 +4,7 @@ import type { DeliveryKind } from '@ummahnotify/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { sha256 } from '../secrets';
+import { type HmacKey, sha256 } from '../secrets';
 import { bounceTag } from './bounce-tag';
 import type { Message, Recipient } from './channels/types';
 import { expireClaimed, isPastDeadline } from './expiry';
@@ -31,7 +31,9 @@ export interface ClaimOptions {
   engine: 'sqlite' | 'postgres';
   config: Pick<Config, 'publicUrl'> & {
     /** The key of the unsubscribe links' secrets (delivery/unsubscribe-token.ts). */
-    unsubscribeKey: string;
+    unsubscribeKey: HmacKey;
+    /** The key of the mails' bounce tags (delivery/bounce-tag.ts). */
+    bounceKey: HmacKey;
   };
   leaseMs: number;
   /** The engine's clock (epoch ms): what is due, leases and deadlines are read by it. Tests move it; default Date.now. */
@@ -161,7 +163,7 @@ async function withContent(
       pushKeys: s.push_keys,
       language,
       token: tokens.get(s.id) ?? '',
-      ...(s.channel === 'email' && { bounceTag: bounceTag(config.unsubscribeKey, r.outbox_id, s.id) }),
+      ...(s.channel === 'email' && { bounceTag: bounceTag(config.bounceKey, r.outbox_id, s.id) }),
     };
     const rendered = render(r.outbox_id, language);
     const deadline = deadlineOf(r.outbox_id);
@@ -183,20 +185,28 @@ async function withContent(
 
 /**
  * Email carries an unsubscribe link: its secret is made again from the subscriber's id and the key
- * (never stored), and the database keeps its hash, written when it is missing or the key changed.
+ * (never stored), and the database keeps its hash, written when it is missing or the key changed. The hash it
+ * replaces is kept in unsubscribe_legacy_tokens: the link already sent with it keeps working.
  */
 async function giveTokens(
   db: Kysely<Database>,
   subscribers: { id: string; token_hash: string | null }[],
-  key: string,
+  key: HmacKey,
 ): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
   for (const s of subscribers) {
     const token = unsubscribeToken(key, s.id);
     tokens.set(s.id, token);
     const hash = sha256(token);
-    if (s.token_hash !== hash)
-      await db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', s.id).execute();
+    if (s.token_hash === hash) continue;
+    // The old one kept first: whatever stops between the two writes, no link already sent stops working.
+    if (s.token_hash)
+      await db
+        .insertInto('unsubscribe_legacy_tokens')
+        .values({ legacy_token_hash: s.token_hash, subscriber_id: s.id, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('legacy_token_hash').doNothing())
+        .execute();
+    await db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', s.id).execute();
   }
   return tokens;
 }

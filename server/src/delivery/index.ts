@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, SEND_DEADLINE_MS } from '../config';
 import type { Db } from '../db/connect';
 import type { Jobs } from '../jobs';
-import type { SharedKey } from '../secrets';
+import type { HmacKey, SharedKey } from '../secrets';
 import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
 import { reclaimExpired } from './claim';
@@ -35,8 +35,10 @@ declare module 'fastify' {
 export interface DeliveryOptions {
   db: Db;
   config: Config;
-  /** The key of email unsubscribe links (the session secret; delivery/unsubscribe-token.ts). */
-  unsubscribeKey: string;
+  /** The key of email unsubscribe links (delivery/unsubscribe-token.ts; secrets.ts's purposeKey). */
+  unsubscribeKey: HmacKey;
+  /** The key of the mails' bounce tags (delivery/bounce-tag.ts; secrets.ts's purposeKey). */
+  bounceKey: HmacKey;
   log: FastifyBaseLogger;
   /** Where the generated VAPID keys are shared with the other instances (default: this process only). */
   keys?: SharedKey;
@@ -54,6 +56,7 @@ export async function startDelivery({
   db,
   config,
   unsubscribeKey,
+  bounceKey,
   log,
   keys,
   retry,
@@ -70,7 +73,7 @@ export async function startDelivery({
   const pace = await startPace(db, config, channels, log);
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
-    config: { ...config, unsubscribeKey },
+    config: { ...config, unsubscribeKey, bounceKey },
     leaseMs: leaseMs ?? config.deliveryLeaseSeconds * 1000,
     sendDeadlineMs: sendDeadlineMs ?? SEND_DEADLINE_MS,
     concurrency: (channel) => (channel.name === 'webpush' ? config.webpushConcurrency : config.deliveryConcurrency),

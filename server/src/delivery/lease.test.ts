@@ -75,7 +75,7 @@ for (const engine of engines()) {
           .execute();
         const options = {
           engine,
-          config: { publicUrl: 'http://localhost', unsubscribeKey: 'k' },
+          config: { publicUrl: 'http://localhost', unsubscribeKey: 'k', bounceKey: 'b' },
           leaseMs: 60_000,
         };
         const [first] = await claimDue(db, 'telegram', 10, options);

@@ -10,6 +10,7 @@ import { JANAZA } from '../../../shared/domain/test/expected-texts';
 import { engines } from '../../test/support/databases';
 import { newEventRow } from '../../test/support/event-rows';
 import { newJanazaRow } from '../../test/support/janaza-rows';
+import { pageText } from '../../test/support/pages';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { pageFile } from './frontend';
 
@@ -44,7 +45,7 @@ for (const engine of engines()) {
       assert.equal(res.status, 200, path);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
       assert.equal(res.headers.get('cache-control'), 'no-cache');
-      return res.text();
+      return pageText(res, path);
     };
     /** The text of each language frame's feed slot, read by a real HTML parser. */
     const feedOf = (html: string) => {

@@ -8,6 +8,7 @@ import { JSDOM } from 'jsdom';
 import { engines } from '../../test/support/databases';
 import { images } from '../../test/support/images';
 import { newJanazaRow } from '../../test/support/janaza-rows';
+import { pageText } from '../../test/support/pages';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { processImage } from '../features/uploads/image';
 import { imageStore } from '../features/uploads/store';
@@ -52,7 +53,7 @@ for (const engine of engines()) {
       const res = await fetch(`${server.url}${path}`, { headers: PREVIEWER });
       assert.equal(res.status, 200, path);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-      return res.text();
+      return pageText(res, path);
     };
 
     before(async () => {

@@ -48,7 +48,15 @@ export async function noticePreviewTags(db: Db, url: string, publicUrl: string):
   ].join('');
 }
 
-/** The page with the preview's title in place of its own and the tags at the end of its head. */
+/**
+ * The page with the preview's title in place of its own and the tags at the end of its head. Cut and joined by
+ * position, never by String.prototype.replace with the tags as the replacement: there `$&`, `` $` ``, `$'` and `$$`
+ * in a name or an address (escaping leaves `$` alone) would copy parts of the page into it, megabytes of them.
+ */
 export function withPreview(page: string, tags: string): string {
-  return page.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${tags}</head>`);
+  const title = /<title>[^<]*<\/title>/.exec(page);
+  const untitled = title ? page.slice(0, title.index) + page.slice(title.index + title[0].length) : page;
+  const end = untitled.indexOf('</head>');
+  if (end < 0) return untitled;
+  return untitled.slice(0, end) + tags + untitled.slice(end);
 }

@@ -55,6 +55,15 @@ export function connectTo(database: TestDatabase): Db {
   );
 }
 
+/** A connection to the database a test server started on `database` uses (SQLite: the server's file in DATA_DIR). */
+export function connectAsServer(database: TestDatabase): Db {
+  return connect(
+    database.databaseUrl
+      ? { kind: 'postgres', url: database.databaseUrl }
+      : { kind: 'sqlite', file: join(database.dataDir, 'ummahnotify.sqlite') },
+  );
+}
+
 /**
  * A fresh database of the engine, migrated to the latest schema, for the describe block that calls it:
  * opened before its tests, closed and dropped after them. Read `.db` and `.database` inside the tests.

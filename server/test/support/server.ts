@@ -41,10 +41,16 @@ export const GOOGLE_MODE_ENV = {
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
-  options: Omit<AppOptions, 'logger'> = {},
+  {
+    database: given,
+    ...options
+  }: Omit<AppOptions, 'logger'> & {
+    /** A database another server ran on (or one made ready for it): used, and left for its owner to drop. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestServer> {
   const issuer = await startTestIssuer({ client: TEST_CLIENT });
-  const database = await freshDatabase(engine);
+  const database = given ?? (await freshDatabase(engine));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -70,7 +76,7 @@ export async function startTestServer(
     stop: async () => {
       await app.close();
       await issuer.stop();
-      await database.drop();
+      if (!given) await database.drop();
     },
   };
 }

@@ -30,7 +30,6 @@ export function newSubscriber(overrides: Partial<NewSubscriberRow> = {}): NewSub
     updated_at: now,
     deactivated_at: null,
     token_hash: null,
-    legacy_token_hash: null,
     demo: 0,
     soft_bounces: 0,
     ...overrides,

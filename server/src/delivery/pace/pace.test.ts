@@ -207,7 +207,7 @@ for (const engine of engines()) {
     const fresh = migratedDatabase(engine);
     const options = (leaseMs = 60_000) => ({
       engine,
-      config: { publicUrl: 'http://localhost', unsubscribeKey: 'k' },
+      config: { publicUrl: 'http://localhost', unsubscribeKey: 'k', bounceKey: 'b' },
       leaseMs,
     });
 

@@ -16,8 +16,12 @@ import { refusal } from './texts';
 export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per counter tried. */
 export const PROOF_COST = 1_000;
-/** The counter the page must reach, chosen at random in this range: the work is the counter times the cost. */
-export const PROOF_COUNTER = { min: 400, max: 800 } as const;
+/**
+ * The counter the page must reach, chosen at random in this range (altcha-lib's randomInt: both ends included): the
+ * page tries counters from 0, so its work is the counter plus one times the cost. From 0, so a script that knows the
+ * range has nothing to skip; up to 1 200, so the median stays 600 counters, as it was when the range was 400-800.
+ */
+export const PROOF_COUNTER = { min: 0, max: 1_200 } as const;
 export const PROOF_LIFETIME_MS = 10 * MINUTE;
 /**
  * Challenges a minute per IP: more than the sign-ups the routes allow (10), so their limit is the one a visitor

@@ -137,13 +137,25 @@ export async function deactivateAddress(
   return row;
 }
 
-/** The subscriber whose unsubscribe secret this is (current or legacy link), deactivated; undefined when unknown. */
+/**
+ * The subscriber whose unsubscribe secret this is (its current link, or one it was sent before:
+ * unsubscribe_legacy_tokens), deactivated; undefined when unknown.
+ */
 export async function deactivateByToken(db: Db, token: string): Promise<SubscriberRow | undefined> {
   const hash = sha256(token);
   const row = await db
     .selectFrom('subscribers')
     .selectAll()
-    .where((eb) => eb.or([eb('token_hash', '=', hash), eb('legacy_token_hash', '=', hash)]))
+    .where((eb) =>
+      eb.or([
+        eb('token_hash', '=', hash),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('unsubscribe_legacy_tokens').select('subscriber_id').where('legacy_token_hash', '=', hash),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   if (row) await deactivateWhere(db, row);
   return row;

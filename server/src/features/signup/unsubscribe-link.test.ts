@@ -78,7 +78,7 @@ for (const engine of engines()) {
       try {
         await migratorFor(db).migrateTo('2026-11-24-061-delivery-claims');
         const token = randomBytes(32).toString('base64url');
-        const { token_hash: _h, legacy_token_hash: _l, soft_bounces: _s, ...row } = newSubscriber({ channel: 'email' });
+        const { token_hash: _h, soft_bounces: _s, ...row } = newSubscriber({ channel: 'email' });
         const id = randomUUID();
         // biome-ignore lint/suspicious/noExplicitAny: the table as it was before this migration
         await (db as any)
@@ -88,7 +88,16 @@ for (const engine of engines()) {
         await migrateToLatest(db);
 
         const migrated = await db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        assert.equal(migrated.legacy_token_hash, sha256(token));
+        // Kept with the links a subscriber was sent before its current one (a later migration moved it there).
+        const kept = await db
+          .selectFrom('unsubscribe_legacy_tokens')
+          .selectAll()
+          .where('subscriber_id', '=', id)
+          .execute();
+        assert.deepEqual(
+          kept.map((k) => k.legacy_token_hash),
+          [sha256(token)],
+        );
         assert.ok(!('token' in migrated), 'the clear column is gone');
         const found = await deactivateByToken(db, token);
         assert.equal(found?.id, id);

@@ -84,7 +84,6 @@ export function demoSubscribers(count = 240, now = Date.now()): NewSubscriberRow
       updated_at: created,
       deactivated_at: deactivated ? created : null,
       token_hash: null,
-      legacy_token_hash: null,
       demo: 1,
     });
   }
