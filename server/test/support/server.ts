@@ -37,11 +37,12 @@ export const GOOGLE_MODE_ENV = {
 /**
  * The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer where
  * TEST_CLIENT is registered (`env` may give the server other client settings, as a misconfiguration would).
+ * `options.logLines` collects what it logs at warn and above.
  */
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
-  options: Omit<AppOptions, 'logger'> = {},
+  options: Omit<AppOptions, 'logger'> & { logLines?: string[] } = {},
 ): Promise<TestServer> {
   const issuer = await startTestIssuer({ client: TEST_CLIENT });
   const database = await freshDatabase(engine);
@@ -60,7 +61,10 @@ export async function startTestServer(
     TELEGRAM_UPDATES: 'webhook',
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...options });
+  const { logLines, ...appOptions } = options;
+  // the log's JSON lines at warn and above go to `logLines` when a test reads them; otherwise no log
+  const logger = logLines ? { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } : false;
+  const app = await buildApp(config, { logger, ...appOptions });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
