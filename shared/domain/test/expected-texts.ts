@@ -94,6 +94,23 @@ export const DELIVERY = {
     en: (count: number) => `${count} blocked the bot`,
     ta: (count: number) => `${count} பேர் நமது பாட்டைத் தடுத்துள்ளனர்`,
   },
+  // docs/product/screens.md#summary: a shared sign-up budget on the channels card, from half used
+  budgetCodes: {
+    en: (used: string, limit: string) => `Sign-up codes today: ${used} of ${limit}`,
+    ta: (used: string, limit: string) => `இன்றைய பதிவுக் குறியீடுகள்: ${limit} இல் ${used}`,
+  },
+  budgetMails: {
+    en: (used: string, limit: string) => `Sign-up mails this hour: ${used} of ${limit}`,
+    ta: (used: string, limit: string) => `இந்த மணி நேரப் பதிவு மின்னஞ்சல்கள்: ${limit} இல் ${used}`,
+  },
+  budgetHalf: {
+    en: 'Half used: the check that visitors are not robots now takes longer.',
+    ta: 'பாதி பயன்படுத்தப்பட்டது: பார்வையாளர்கள் ரோபோக்கள் அல்ல என்ற சரிபார்ப்பு இப்போது அதிக நேரம் எடுக்கும்.',
+  },
+  budgetNearlyFull: {
+    en: (time: string) => `80 % used: when it is full, sign-ups stop until ${time}.`,
+    ta: (time: string) => `80 % பயன்படுத்தப்பட்டது: இது நிரம்பியதும், ${time} வரை பதிவுகள் நிறுத்தப்படும்.`,
+  },
 } satisfies Record<string, Twin<unknown>>;
 
 // docs/product/delivery.md#sign-up and docs/product/errors.md#http-refusals: what the sign-up refuses.
