@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
+import { STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 
 type Lang = 'en' | 'ta';
 const text = (lang: Lang) => catalogues.janaza[lang];
+const JO = STAFF_OUTCOMES.janaza;
 
 /** A photo as a phone would take it (800 x 600 JPEG). */
 export const photoJpeg = () =>
@@ -20,7 +22,7 @@ export async function createNotice(
 ): Promise<void> {
   const t = text(lang);
   await page.getByRole('tab', { name: t['tab.create'] }).click();
-  await expect(page.getByRole('heading', { name: t.createTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: JO.createTitle[lang] })).toBeVisible();
   await page.getByRole('combobox', { name: t['field.provider'] }).click();
   await page.getByTitle(provider.name).click();
   await expect(page.getByLabel(t['field.contact'], { exact: true })).toHaveValue(provider.contact);
@@ -40,7 +42,7 @@ export async function createNotice(
   await expect(due).toHaveValue('01-05-2030 14:30');
   await page.getByLabel(t['field.note'], { exact: true }).fill('Solat jenazah after Zohor.');
   await page.getByRole('button', { name: t.saveNotification }).click();
-  await expect(page.getByText(t.created)).toBeVisible();
+  await expect(page.getByText(JO.created[lang])).toBeVisible();
   // docs/product/data.md: the form resets, gender male, not private, provider cleared.
   await expect(page.getByLabel(t['field.name'], { exact: true })).toHaveValue('');
   await expect(page.getByLabel(t['field.contact'], { exact: true })).toHaveValue('');
@@ -60,5 +62,5 @@ export async function approveInList(page: Page, name: string): Promise<void> {
   await editing.getByRole('combobox', { name: j['field.status'] }).click();
   await page.getByTitle(j['status.approved'], { exact: true }).last().click();
   await editing.getByRole('button', { name: j.saveRow }).click();
-  await expect(page.getByText(j.updated)).toBeVisible();
+  await expect(page.getByText(JO.updated.en)).toBeVisible();
 }

@@ -7,6 +7,8 @@ import { E2E_CLIENT, ISSUER_URL, SUPERADMIN_EMAIL } from './env';
 
 const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'src', 'main.ts');
 
+const START_DEADLINE_MS = 120_000;
+
 /** Another instance of the real server, started as a separate process with its own environment. */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -20,9 +22,19 @@ export async function startServerProcess(
   child.stderr?.on('data', (d) => {
     stderr += d;
   });
-  // Ready when its health check answers; asked every 250 ms until then (the calling hook's time-out bounds the wait).
+  // A server still running when this test process ends (a hook timed out while it started) is ended with it.
+  const endWithUs = () => child.kill('SIGKILL');
+  process.once('exit', endWithUs);
+  child.once('exit', () => process.off('exit', endWithUs));
+  // Ready when its health check answers; asked every 250 ms until then. The start has its own deadline, well above
+  // a loaded machine's start (about 3-10 s), so a server that never answers is killed and its output shown.
+  const deadline = AbortSignal.timeout(START_DEADLINE_MS);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (deadline.aborted) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer ${healthUrl} within ${START_DEADLINE_MS / 1000} s: ${stderr}`);
+    }
     const ok = await fetch(healthUrl).then(
       (r) => r.ok,
       () => false,

@@ -89,14 +89,14 @@ async function subscribeEverywhere(browser: Browser) {
   await chooseChannel(page, s.channelWebpush);
   await chooseLanguage(page, 'en');
   await page.getByRole('button', { name: s.webpushButton }).click();
-  await expect(page.getByText(s.webpushSubscribed)).toBeVisible();
+  await expect(page.getByText(SIGNUP_OUTCOMES.webpushSubscribed.en)).toBeVisible();
 
   const email = `e2e.${randomUUID().slice(0, 8)}@example.sg`;
   await chooseChannel(page, s.channelEmail);
   await chooseLanguage(page, 'ta');
   await page.getByLabel(s.emailLabel).fill(email);
   await page.getByRole('button', { name: s.emailButton }).click();
-  await expect(page.getByText(s.emailSent.replace('{{email}}', email))).toBeVisible();
+  await expect(page.getByText(SIGNUP_OUTCOMES.emailSent.en(email))).toBeVisible();
   const confirmation = await expect
     .poll(async () => (await control<Mail[]>('/mail')).find((m) => m.to.includes(email)))
     .toBeTruthy()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { FEED_ANCHOR, noticeLink } from '@ummahnotify/core';
 import { catalogues } from '@ummahnotify/domain';
-import { PRAYER_NAMES } from '../../shared/domain/test/expected-texts';
+import { PRAYER_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
@@ -51,7 +51,7 @@ test('a notice after Asar tomorrow: the form, the list, the landing page card an
   await day.press('Enter');
   await page.getByLabel('After Asar', { exact: true }).check();
   await page.getByRole('button', { name: j.saveNotification }).click();
-  await expect(page.getByText(j.created)).toBeVisible();
+  await expect(page.getByText(STAFF_OUTCOMES.janaza.created.en)).toBeVisible();
 
   const res = await page.request.get(`${NOTICES}?q=${encodeURIComponent(name)}`);
   const [created] = (await res.json()).data;

@@ -3,7 +3,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Locator, type
 import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
-import { JANAZA } from '../../shared/domain/test/expected-texts';
+import { JANAZA, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { ISSUER_URL, SERVER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 import { createNotice, photoJpeg } from '../support/janaza-ui';
@@ -22,6 +22,7 @@ const PROVIDERS = '/api/v1/admin/notifications/providers';
 const PROVIDER = { id: randomUUID(), name: `Masjid Al-Falah ${randomUUID().slice(0, 4)}`, contact: '62353172' };
 type Lang = 'en' | 'ta';
 const text = (lang: Lang) => catalogues.janaza[lang];
+const JO = STAFF_OUTCOMES.janaza;
 
 const webp = () =>
   sharp({ create: { width: 400, height: 400, channels: 3, background: '#1d3557' } })
@@ -41,7 +42,7 @@ test.beforeAll(() =>
 
 async function chooseLanguage(page: Page, lang: Lang) {
   if (lang === 'ta') await page.getByText('தமிழ்', { exact: true }).first().click();
-  await expect(page.getByRole('heading', { name: text(lang).title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: JO.listTitle[lang] })).toBeVisible();
 }
 
 async function notices(request: APIRequestContext, q = '') {
@@ -67,8 +68,7 @@ function item(page: Page, phone: boolean, has: string | Locator): Locator {
   return typeof has === 'string' ? all.filter({ hasText: has }) : all.filter({ has });
 }
 
-const showingLine = (lang: Lang, shown: number) =>
-  new RegExp(text(lang).showing.replace('{{shown}}', String(shown)).replace('{{total}}', '\\d+'));
+const showingLine = (lang: Lang, shown: number) => new RegExp(JO.showing[lang](String(shown), '\\d+'));
 
 /** The whole flow for one person on one screen size in one language. */
 async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
@@ -98,7 +98,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   await page.getByRole('combobox', { name: t.statusFilter }).click();
   await page.getByTitle(t['status.approved']).click();
   await expect(page.getByText(showingLine(lang, 0))).toBeVisible();
-  await expect(page.getByText(t.emptyTitle)).toBeVisible();
+  await expect(page.getByText(JO.empty[lang])).toBeVisible();
   await page.getByRole('combobox', { name: t.statusFilter }).click();
   await page.getByTitle(t['status.pending']).click();
   await expect(page.getByText(showingLine(lang, 1))).toBeVisible();
@@ -109,7 +109,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   await page.getByTitle(t['status.all']).click();
   await item(page, phone, name).getByRole('button', { name: t.editRow }).click();
   const editing = item(page, phone, page.getByRole('textbox', { name: t['field.name'] }));
-  await expect(editing.getByText(t.postalLine.replace('{{postal}}', '229923'))).toBeVisible();
+  await expect(editing.getByText(JO.postal[lang]('229923'))).toBeVisible();
   await editing.getByRole('textbox', { name: t['field.name'] }).fill(`${name} (edited)`);
   await editing
     .locator('input[type=file]')
@@ -117,7 +117,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   await editing.getByRole('combobox', { name: t['field.status'] }).click();
   await page.getByTitle(t['status.approved'], { exact: true }).last().click();
   await editing.getByRole('button', { name: t.saveRow }).click();
-  await expect(page.getByText(t.updated)).toBeVisible();
+  await expect(page.getByText(JO.updated[lang])).toBeVisible();
   const edited = item(page, phone, `${name} (edited)`);
   await expect(edited.getByText(JANAZA.notifyNow[lang], { exact: true })).toBeVisible();
   const [after] = await notices(page.request, name);
@@ -126,9 +126,9 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
 
   // Delete after confirmation.
   await edited.getByRole('button', { name: t.deleteRow }).click();
-  await expect(page.getByText(t.confirmDelete)).toBeVisible();
+  await expect(page.getByText(JO.confirmDelete[lang])).toBeVisible();
   await page.getByRole('button', { name: t.confirmYes, exact: true }).click();
-  await expect(page.getByText(t.deleted)).toBeVisible();
+  await expect(page.getByText(JO.deleted[lang])).toBeVisible();
   await expect(edited).toHaveCount(0);
   expect(await notices(page.request, name)).toEqual([]);
 }
@@ -281,8 +281,8 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
       .locator('input[type=file]')
       .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo\n') });
     await page.getByRole('button', { name: t.saveNotification }).click();
-    await expect(page.getByText(t.createFailed)).toBeVisible();
-    await expect(page.getByText(t['server.imageNotImage'])).toBeVisible();
+    await expect(page.getByText(JO.createFailed.en)).toBeVisible();
+    await expect(page.getByText(JO.notAnImage.en)).toBeVisible();
     await expect(page.getByLabel(t['field.name'], { exact: true })).toHaveValue('Bad Input');
     expect(await notices(page.request)).toHaveLength(before);
   });
@@ -332,7 +332,7 @@ test.describe('janaza notifications: the duplicate warning', () => {
     expect(await notices(page.request, 'Salleh')).toHaveLength(1);
 
     await warning.getByRole('button', { name: t['duplicate.createAnyway'] }).click();
-    await expect(page.getByText(t.created)).toBeVisible();
+    await expect(page.getByText(JO.created.en)).toBeVisible();
     await expect(warning).toHaveCount(0);
     const both = await notices(page.request, 'Salleh');
     expect(both.map((n) => n.name).sort()).toEqual(['Hajjah Maimunah binte Salleh', 'MAIMUNAH BTE. SALLEH']);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { COMMITTEE_API, catalogues, MEMBERS_API } from '@ummahnotify/domain';
+import { ROLE_NAMES, SECTION_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { expectLandingPage, type Person, person, signIn } from '../support/fixtures';
 
@@ -17,9 +18,10 @@ test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
  */
 const m = catalogues.members.en;
 const c = catalogues.committee.en;
-const common = catalogues.common.en;
 const janaza = catalogues.janaza.en;
 const PROVIDERS = '/api/v1/admin/notifications/providers';
+const MO = STAFF_OUTCOMES.members;
+const CO = STAFF_OUTCOMES.committee;
 
 const superadmin = (): Person => ({ email: SUPERADMIN_EMAIL, givenName: 'Aisha', familyName: 'Rahman' });
 const tag = () => randomUUID().slice(0, 6);
@@ -54,7 +56,7 @@ async function membersFlow(page: Page, phone: boolean) {
   const names = { member: `Irfan${t}`, masjid: `Masjid Al-Amin ${t}`, partner: `Rahmah Funeral ${t}` };
   await signIn(page, superadmin());
   await page.goto('/dashboard/members/create');
-  await expect(page.getByRole('heading', { name: m.membersCreateTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MO.createTitle.en })).toBeVisible();
 
   // A member.
   await fillMember(page, {
@@ -65,7 +67,7 @@ async function membersFlow(page: Page, phone: boolean) {
   });
   await page.getByRole('checkbox', { name: m['field.isVolunteer'] }).check();
   await page.getByRole('button', { name: m.createButton }).click();
-  await expect(page.getByText(m.createSuccess)).toBeVisible();
+  await expect(page.getByText(MO.created.en)).toBeVisible();
   await expect(page.getByLabel(m['field.fName'])).toHaveValue('');
 
   // A masjid.
@@ -78,7 +80,7 @@ async function membersFlow(page: Page, phone: boolean) {
   });
   await page.getByLabel(m['field.businessName']).fill(names.masjid);
   await page.getByRole('button', { name: m.createButton }).click();
-  await expect(page.getByText(m.createSuccess).last()).toBeVisible();
+  await expect(page.getByText(MO.created.en).last()).toBeVisible();
 
   // A partner without UEN is refused before anything is sent, and nothing is written.
   const before = (await memberIds(page.request)).length;
@@ -96,7 +98,7 @@ async function membersFlow(page: Page, phone: boolean) {
   expect((await memberIds(page.request)).length).toBe(before);
   await page.getByLabel(m['field.uen']).fill('53412345M');
   await page.getByRole('button', { name: m.createButton }).click();
-  await expect(page.getByText(m.createSuccess).last()).toBeVisible();
+  await expect(page.getByText(MO.created.en).last()).toBeVisible();
   expect((await memberIds(page.request)).length).toBe(before + 1);
 
   // The masjid and the partner are providers of the janaza form.
@@ -115,15 +117,15 @@ async function membersFlow(page: Page, phone: boolean) {
   await page.goto('/dashboard/members/edit');
   const row = item(page, phone, names.member);
   await expect(row).toBeVisible();
-  await expect(row).toContainText(common.yes);
+  await expect(row).toContainText(MO.yes.en);
   await row.getByRole('button', { name: new RegExp(m.viewToEdit) }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(m.detailsTitle)).toBeVisible();
+  await expect(dialog.getByText(MO.detailsTitle.en)).toBeVisible();
   await expect(dialog.getByText(m['status.active'])).toBeVisible();
   await dialog.getByRole('switch', { name: m.editToggle }).click();
   await dialog.getByLabel(m['field.lName']).fill('Mohamed Ali');
   await dialog.getByRole('button', { name: m.save }).click();
-  await expect(page.getByText(m.updateSuccess)).toBeVisible();
+  await expect(page.getByText(MO.updated.en)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(item(page, phone, names.member)).toContainText('Mohamed Ali');
 
@@ -134,16 +136,16 @@ async function membersFlow(page: Page, phone: boolean) {
   await expect(page.getByRole('dialog').getByText('Mohamed Ali')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.getByRole('dialog').getByRole('button', { name: m.verify }).click();
-  await expect(page.getByText(m.verifySuccess)).toBeVisible();
+  await expect(page.getByText(MO.verified.en)).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: m.unverify })).toBeVisible();
   await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: m.close }).click();
 
   await item(page, phone, names.member)
     .getByRole('button', { name: new RegExp(m.revoke) })
     .click();
-  await expect(page.getByText(m.revokeConfirm)).toBeVisible();
+  await expect(page.getByText(MO.revokeConfirm.en)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: m.revokeOk }).click();
-  await expect(page.getByText(m.revokeSuccess)).toBeVisible();
+  await expect(page.getByText(MO.revoked.en)).toBeVisible();
   await expect(item(page, phone, names.member)).toHaveCount(0);
   expect((await memberIds(page.request)).some((x) => x.email === `irfan.${t}@e2e.example.sg`)).toBe(false);
 }
@@ -182,12 +184,12 @@ async function assign(page: Page, row: Locator, name: string, role: string) {
   await row.getByRole('combobox', { name: c.roleFor.replace('{{name}}', name) }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(role, { exact: true }).click();
   await row.getByRole('button', { name: c.assignFor.replace('{{name}}', name) }).click();
-  await expect(page.getByText(c.assignSuccess).last()).toBeVisible();
+  await expect(page.getByText(CO.roleAssigned.en).last()).toBeVisible();
 }
 
 async function createCommitteeMember(page: Page, who: { first: string; last: string; email: string; rights?: string }) {
   await page.goto('/dashboard/committee-members/create');
-  await expect(page.getByRole('heading', { name: c.formTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: CO.formTitle.en })).toBeVisible();
   await page.getByLabel(c['field.fName']).fill(who.first);
   await page.getByLabel(c['field.lName']).fill(who.last);
   await page.getByLabel(c['field.email']).fill(who.email);
@@ -203,7 +205,7 @@ async function createCommitteeMember(page: Page, who: { first: string; last: str
   }
   await page.getByRole('checkbox', { name: c['field.backendUser'] }).check();
   await page.getByRole('button', { name: c.submit, exact: true }).click();
-  await expect(page.getByText(c.createSuccess)).toBeVisible();
+  await expect(page.getByText(CO.created.en)).toBeVisible();
 }
 
 async function sessionFor(browser: Browser, who: Person): Promise<Page> {
@@ -226,35 +228,35 @@ test.describe('committee members: roles reach the account', () => {
     const newcomer: Person = { email: `kavitha.${t}@e2e.example.sg`, givenName: 'Kavitha', familyName: 'Mohamed' };
     await createCommitteeMember(page, { first: 'Kavitha', last: `Mohamed${t}`, email: newcomer.email });
     const newRow = await committeeRow(page, newcomer.email);
-    await assign(page, newRow, `Kavitha Mohamed${t}`, common['rights.editor']);
-    await expect(newRow).toContainText(common['rights.editor']);
+    await assign(page, newRow, `Kavitha Mohamed${t}`, ROLE_NAMES.editor.en);
+    await expect(newRow).toContainText(ROLE_NAMES.editor.en);
     const newcomerPage = await sessionFor(browser, newcomer);
-    expect(await sidebar(newcomerPage)).toEqual([common['section.janaza-notifications'], common['section.events']]);
-    await expect(newcomerPage.getByTestId('user-role')).toHaveText(common['rights.editor']);
+    expect(await sidebar(newcomerPage)).toEqual([SECTION_NAMES.janazaNotifications.en, SECTION_NAMES.events.en]);
+    await expect(newcomerPage.getByTestId('user-role')).toHaveText(ROLE_NAMES.editor.en);
 
     // Someone with an open session (an admin today): the committee makes them superadmin, then editor.
     const colleague = person('admin', 'Farid');
     const colleaguePage = await sessionFor(browser, colleague);
-    expect(await sidebar(colleaguePage)).toEqual([common['section.janaza-notifications'], common['section.events']]);
+    expect(await sidebar(colleaguePage)).toEqual([SECTION_NAMES.janazaNotifications.en, SECTION_NAMES.events.en]);
     await createCommitteeMember(page, {
       first: 'Farid',
       last: `Ismail${t}`,
       email: colleague.email,
-      rights: common['rights.admin'],
+      rights: ROLE_NAMES.admin.en,
     });
     const colleagueRow = await committeeRow(page, colleague.email);
-    await assign(page, colleagueRow, `Farid Ismail${t}`, common['rights.superadmin']);
+    await assign(page, colleagueRow, `Farid Ismail${t}`, ROLE_NAMES.superadmin.en);
     expect(await sidebar(colleaguePage)).toEqual([
-      common['section.summary'],
-      common['section.committee-members'],
-      common['section.members'],
-      common['section.janaza-notifications'],
-      common['section.events'],
+      SECTION_NAMES.summary.en,
+      SECTION_NAMES.committeeMembers.en,
+      SECTION_NAMES.members.en,
+      SECTION_NAMES.janazaNotifications.en,
+      SECTION_NAMES.events.en,
     ]);
     expect((await colleaguePage.request.get(MEMBERS_API.list)).status()).toBe(200);
 
-    await assign(page, await committeeRow(page, colleague.email), `Farid Ismail${t}`, common['rights.editor']);
-    expect(await sidebar(colleaguePage)).toEqual([common['section.janaza-notifications'], common['section.events']]);
+    await assign(page, await committeeRow(page, colleague.email), `Farid Ismail${t}`, ROLE_NAMES.editor.en);
+    expect(await sidebar(colleaguePage)).toEqual([SECTION_NAMES.janazaNotifications.en, SECTION_NAMES.events.en]);
     // The routes close: the API refuses, and the client sends them to /.
     expect((await colleaguePage.request.get(MEMBERS_API.list)).status()).toBe(403);
     expect((await colleaguePage.request.get(COMMITTEE_API.list)).status()).toBe(403);
@@ -266,16 +268,16 @@ test.describe('committee members: roles reach the account', () => {
     await row.getByRole('button', { name: c.editRow.replace('{{name}}', `Farid Ismail${t}`) }).click();
     await row.getByRole('checkbox').uncheck();
     await row.getByRole('button', { name: c.save }).click();
-    await expect(page.getByText(c.saveSuccess)).toBeVisible();
+    await expect(page.getByText(CO.saved.en)).toBeVisible();
     expect((await colleaguePage.request.get('/api/v1/admin/notifications/janaza')).status()).toBe(403);
     expect((await (await colleaguePage.request.get('/api/protected')).json()).rights).toBe('none');
 
     // Deleting the newcomer's committee entry does the same for them.
     const gone = await committeeRow(page, newcomer.email);
     await gone.getByRole('button', { name: c.deleteRow.replace('{{name}}', `Kavitha Mohamed${t}`) }).click();
-    await expect(page.locator('.ant-modal-confirm-title', { hasText: c.deleteConfirm })).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm-title', { hasText: CO.deleteConfirm.en })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: c.delete }).click();
-    await expect(page.getByText(c.deleteSuccess)).toBeVisible();
+    await expect(page.getByText(CO.deleted.en)).toBeVisible();
     expect((await (await newcomerPage.request.get('/api/protected')).json()).rights).toBe('none');
   });
 
@@ -296,13 +298,13 @@ test.describe('committee members: roles reach the account', () => {
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await lastName.fill(`Binte Marican${t}`);
     await card.getByRole('button', { name: c.save }).click();
-    await expect(page.getByText(c.saveSuccess)).toBeVisible();
+    await expect(page.getByText(CO.saved.en)).toBeVisible();
     const saved = card;
     await expect(saved).toContainText(`Binte Marican${t}`);
     await saved.getByRole('combobox', { name: c.roleFor.replace('{{name}}', `Zainab Binte Marican${t}`) }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(common['rights.admin'], { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(ROLE_NAMES.admin.en, { exact: true }).click();
     await saved.getByRole('button', { name: c.assignFor.replace('{{name}}', `Zainab Binte Marican${t}`) }).click();
-    await expect(page.getByText(c.assignSuccess)).toBeVisible();
+    await expect(page.getByText(CO.roleAssigned.en)).toBeVisible();
     await context.close();
   });
 });

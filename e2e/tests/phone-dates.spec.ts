@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Prayer } from '@ummahnotify/core';
 import { catalogues, JANAZA_PATHS } from '@ummahnotify/domain';
-import { PRAYER_NAMES } from '../../shared/domain/test/expected-texts';
+import { PRAYER_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
@@ -91,7 +91,9 @@ async function tapTime(page: Page, popup: Locator, hour: string, minute: string)
 async function openJanazaForm(page: Page) {
   await page.goto('/dashboard/janaza-notifications/create');
   // the section's remote loads on first use: slower on a busy machine
-  await expect(page.getByRole('heading', { name: j.createTitle })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel(j['timeKind.exact'], { exact: true }).tap();
   return page.getByPlaceholder(j['field.dueDatePlaceholder']);
 }
@@ -159,7 +161,7 @@ test('a Sunday janaza time picked by taps alone is saved as that Singapore time'
   await tapTime(page, popup, '10', '30');
   await expect(due).toHaveValue(`${sunday.shown} 10:30`);
   await page.getByRole('button', { name: j.saveNotification }).tap();
-  await expect(page.getByText(j.created)).toBeVisible();
+  await expect(page.getByText(STAFF_OUTCOMES.janaza.created.en)).toBeVisible();
   const saved = await noticeNamed(page, name);
   expect(saved).toHaveLength(1);
   // 10:30 in Singapore is 02:30 UTC.
@@ -228,7 +230,7 @@ test('a janaza time that has passed is asked about before saving: back saves not
 
   await page.getByRole('button', { name: j.saveNotification }).tap();
   await page.getByRole('dialog').getByRole('button', { name: j['past.save'] }).tap();
-  await expect(page.getByText(j.created)).toBeVisible();
+  await expect(page.getByText(STAFF_OUTCOMES.janaza.created.en)).toBeVisible();
   expect((await noticeNamed(page, name)).map((n) => n.dueDate)).toEqual(['2026-11-25T02:00:00.000Z']);
 });
 
@@ -247,7 +249,9 @@ test('a janaza after a prayer today whose time has passed is asked about, its ti
   await page.clock.setFixedTime(frozenNow);
   const name = `Haji Today ${randomUUID().slice(0, 6)}`;
   await page.goto('/dashboard/janaza-notifications/create');
-  await expect(page.getByRole('heading', { name: j.createTitle })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible({
+    timeout: 30_000,
+  });
   await fillJanaza(page, name);
   const day = page.getByPlaceholder(j['field.prayerDatePlaceholder']);
   await day.fill(today.split('-').reverse().join('-'));

@@ -4,7 +4,7 @@ import { SIGNUP_API } from '@ummahnotify/core';
 import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { SIGNUP_OUTCOMES, SIGNUP_REFUSALS } from '../../shared/domain/test/expected-texts';
+import { NETWORK_ERROR, SIGNUP_OUTCOMES, SIGNUP_REFUSALS } from '../../shared/domain/test/expected-texts';
 import { type Answer, frame, openPage, type Route } from '../test/openPage';
 import { FEED_SAMPLE } from './landing/feedSample';
 import { fillFeedSlots, renderFeed } from './landing/renderFeed';
@@ -28,7 +28,6 @@ const signup = {
     languageTa: 'தமிழ் (Tamil)',
     optionsLoading: 'Loading the ways to receive notices...',
     optionsFailed: 'The sign-up options could not be loaded. Please try again later.',
-    networkError: 'The server could not be reached. Check your connection and try again.',
     emailLabel: 'Email address',
     emailButton: 'Subscribe by email',
     telegramButton: 'Open Telegram',
@@ -214,7 +213,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     const { calls } = await openLanding({ [CHALLENGE('email')]: { status: 0 } });
     type(signup.en.emailLabel, 'a@example.sg');
     submit(signup.en.emailButton);
-    expect(await view().findByText(signup.en.networkError)).toBeVisible();
+    expect(await view().findByText(NETWORK_ERROR.en)).toBeVisible();
     expect(posts(calls)).toEqual([]);
   });
 

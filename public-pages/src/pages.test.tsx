@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/dom';
 import { API_PATHS, DASHBOARD_PATH, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotify/core';
-import { SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
+import { NETWORK_ERROR, SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { frame, openPage } from '../test/openPage';
 import { navigate } from './browser/page';
 
@@ -9,7 +9,6 @@ import { navigate } from './browser/page';
 const common = {
   en: {
     languageTamil: 'தமிழ்',
-    networkError: 'Could not reach the server. Check your connection and try again.',
   },
   ta: { language: 'மொழி' },
 };
@@ -126,7 +125,7 @@ describe('/login (docs/product/screens.md#login)', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
     await openPage('login', '/login', { [`GET ${API_PATHS.logout}`]: { status: 0 } });
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Something went wrong in login page.'));
-    expect(within(shown()).getByRole('alert')).toHaveTextContent(common.en.networkError);
+    expect(within(shown()).getByRole('alert')).toHaveTextContent(NETWORK_ERROR.en);
   });
 
   it('says why a sign-in was refused, and shows no other refusal', async () => {

@@ -4,7 +4,7 @@ import { SUMMARY_API, type Summary } from '@ummahnotify/domain';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../shared/client/test/render';
-import { JANAZA } from '../../shared/domain/test/expected-texts';
+import { JANAZA, NETWORK_ERROR } from '../../shared/domain/test/expected-texts';
 import SummarySection from './SummarySection';
 
 // What the screen says (docs/product/screens.md#summary), written here, never read from the catalogue it is drawn from.
@@ -12,7 +12,6 @@ const en = {
   loadingSummary: 'Loading summary data...',
   loadFailed: 'Could not load the summary.',
   refreshFailed: 'Could not refresh the summary. The numbers below may be out of date.',
-  networkError: 'Could not reach the server. Check your connection and try again.',
 };
 const ta = {
   title: 'சுருக்கம்',
@@ -142,7 +141,7 @@ describe('SummarySection', () => {
     fakeApi({ [GET]: { status: 0 } });
     await renderSummary();
     expect(await screen.findByText(en.loadFailed)).toBeInTheDocument();
-    expect(screen.getByText(en.networkError)).toBeInTheDocument();
+    expect(screen.getByText(NETWORK_ERROR.en)).toBeInTheDocument();
   });
 
   it('refuses an answer that is not docs/product/data.md#summary', async () => {

@@ -18,8 +18,10 @@ interface TokenAnswer {
  */
 describe('the tests’ OpenID Connect issuer', () => {
   let issuer: Awaited<ReturnType<typeof startTestIssuer>>;
+  /** The issuer's clock: real time plus what a test has moved it on. */
+  let movedMs = 0;
   before(async () => {
-    issuer = await startTestIssuer({ client: CLIENT });
+    issuer = await startTestIssuer({ client: CLIENT, now: () => Date.now() + movedMs });
   });
   after(() => issuer.stop());
 
@@ -97,6 +99,18 @@ describe('the tests’ OpenID Connect issuer', () => {
     assert.equal((await token({ code: once, code_verifier: verifier })).status, 200);
     const again = await token({ code: once, code_verifier: verifier });
     assert.deepEqual([again.status, again.body.error], [400, 'invalid_grant']);
+  });
+
+  test('a code is good for 10 minutes: at 9 it is exchanged, past 10 it is invalid_grant (RFC 6749 §4.1.2)', async () => {
+    const fresh = await code();
+    const stale = await code();
+    movedMs = 9 * 60 * 1000;
+    const inTime = await token({ code: fresh, code_verifier: verifier });
+    movedMs = 10 * 60 * 1000 + 1000;
+    const late = await token({ code: stale, code_verifier: verifier });
+    movedMs = 0;
+    assert.equal(inTime.status, 200);
+    assert.deepEqual([late.status, late.body.error], [400, 'invalid_grant']);
   });
 
   test('a code the issuer never gave is invalid_grant (RFC 6749 §5.2)', async () => {

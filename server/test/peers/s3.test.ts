@@ -22,8 +22,9 @@ describe('S3 peer: every request signed with SigV4 by a key it knows', () => {
   });
   after(() => s3.close());
 
-  const client = (accessKeyId: string, secretAccessKey: string) => {
+  const client = (accessKeyId: string, secretAccessKey: string, systemClockOffset = 0) => {
     const c = new S3Client({
+      systemClockOffset,
       region: 'us-east-1',
       endpoint: new URL(s3.url).origin,
       forcePathStyle: true,
@@ -53,6 +54,16 @@ describe('S3 peer: every request signed with SigV4 by a key it knows', () => {
     await assert.rejects(
       put(client(S3_KEY.accessKeyId, 'not-the-secret'), 'uploads/x.jpg'),
       refusedWith(403, 'SignatureDoesNotMatch'),
+    );
+  });
+
+  test('a clock 20 minutes off: 403 RequestTimeTooSkewed; 10 minutes off is still inside S3’s 15', async () => {
+    // s3rver behind the gate checks the request's time against its own, as S3 does.
+    const { accessKeyId, secretAccessKey } = S3_KEY;
+    await put(client(accessKeyId, secretAccessKey, 10 * 60 * 1000), 'uploads/ten.jpg');
+    await assert.rejects(
+      put(client(accessKeyId, secretAccessKey, -20 * 60 * 1000), 'uploads/twenty.jpg'),
+      refusedWith(403, 'RequestTimeTooSkewed'),
     );
   });
 

@@ -38,7 +38,12 @@ interface Grant {
   codeChallenge: string | undefined;
   codeChallengeMethod: string;
   identity: TestIdentity | undefined;
+  /** When the code was given (the issuer's clock). */
+  issuedAt: number;
 }
+
+/** RFC 6749 §4.1.2: "A maximum authorization code lifetime of 10 minutes is RECOMMENDED." */
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
 interface Refusal {
   status: number;
@@ -105,15 +110,17 @@ function verifierMatches(grant: Grant, verifier: string | null): boolean {
  * https://developers.google.com/identity/openid-connect/openid-connect#exchangecode):
  * an /authorize for a client it does not know; at /token a client that does not authenticate with its
  * secret (401 invalid_client), an unknown code or one already used, a redirect_uri other than the
- * authorization request's, and a PKCE code_verifier missing or not matching the code_challenge
- * (400 invalid_grant).
+ * authorization request's, a PKCE code_verifier missing or not matching the code_challenge, and a code
+ * older than 10 minutes (400 invalid_grant). `now` is its clock (tests move it to age a code).
  */
 export async function startTestIssuer({
   port = 0,
   client,
+  now = Date.now,
 }: {
   port?: number;
   client: TestClient;
+  now?: () => number;
 }): Promise<{ url: string; stop: () => Promise<void> }> {
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate('RS256');
@@ -132,6 +139,7 @@ export async function startTestIssuer({
       codeChallenge: query.get('code_challenge') ?? undefined,
       codeChallengeMethod: query.get('code_challenge_method') ?? 'plain',
       identity: identityFrom(req),
+      issuedAt: now(),
     });
   });
   service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: IncomingMessage) => {
@@ -167,6 +175,9 @@ export async function startTestIssuer({
     grants.delete(code);
     if (!grant || grant.clientId !== client.id) {
       return { status: 400, error: 'invalid_grant', description: 'the code is unknown or was already used' };
+    }
+    if (now() - grant.issuedAt > CODE_LIFETIME_MS) {
+      return { status: 400, error: 'invalid_grant', description: 'the code has expired' };
     }
     if (form.get('redirect_uri') !== grant.redirectUri) {
       return {

@@ -60,6 +60,89 @@ export const CHANNEL_NAMES = {
   whatsapp: { en: 'WhatsApp', ta: 'வாட்ஸ்அப்' },
 } satisfies Record<string, Twin>;
 
+/**
+ * What the staff screens say when an action ends: SPEC.md's wording where it gives one ("Member created
+ * successfully!", "UmmahNotify user deleted successfull." as the spec spells it), docs/product/errors.md#on-the-screens
+ * and docs/product/screens.md for the rest. e2e finds buttons by the catalogues' words, but asserts what a screen
+ * says from here.
+ */
+export const STAFF_OUTCOMES = {
+  janaza: {
+    // docs/product/screens.md#janaza-notifications: the list's and the form's headings
+    listTitle: { en: 'Janaza Notifications', ta: 'ஜனாஸா அறிவிப்புகள்' },
+    createTitle: { en: 'Create Janaza Notification', ta: 'ஜனாஸா அறிவிப்பை உருவாக்கு' },
+    created: { en: 'Notification created successfully ✅', ta: 'அறிவிப்பு வெற்றிகரமாக உருவாக்கப்பட்டது ✅' },
+    createFailed: { en: 'Failed to create notification ❌', ta: 'அறிவிப்பை உருவாக்க முடியவில்லை ❌' },
+    empty: { en: 'No Notifications Found', ta: 'அறிவிப்புகள் எதுவும் இல்லை' },
+    updated: { en: 'Notification updated', ta: 'அறிவிப்பு புதுப்பிக்கப்பட்டது' },
+    confirmDelete: {
+      en: 'Are you sure you want to delete this notification?',
+      ta: 'இந்த அறிவிப்பை நிச்சயமாக நீக்க விரும்புகிறீர்களா?',
+    },
+    deleted: { en: 'Notification deleted', ta: 'அறிவிப்பு நீக்கப்பட்டது' },
+    // the row's place line under the address
+    postal: { en: (code: string) => `Postal ${code}`, ta: (code: string) => `அஞ்சல் குறியீடு ${code}` },
+    // the list's count, "Showing X of Y notifications"
+    showing: {
+      en: (shown: string, total: string) => `Showing ${shown} of ${total} notifications`,
+      ta: (shown: string, total: string) => `${total} அறிவிப்புகளில் ${shown} காட்டப்படுகின்றன`,
+    },
+    // docs/product/errors.md#http-refusals: a photo that is not an image, checked by its content
+    notAnImage: {
+      en: 'The file is not a JPEG, PNG or WebP image.',
+      ta: 'இந்தக் கோப்பு JPEG, PNG அல்லது WebP படம் அல்ல.',
+    },
+  },
+  members: {
+    createTitle: { en: 'Create Member', ta: 'உறுப்பினரை உருவாக்கு' },
+    created: { en: 'Member created successfully!', ta: 'உறுப்பினர் வெற்றிகரமாக உருவாக்கப்பட்டார்!' },
+    detailsTitle: { en: 'Member Details', ta: 'உறுப்பினர் விவரங்கள்' },
+    updated: { en: 'User updated successfully.', ta: 'பயனர் வெற்றிகரமாகப் புதுப்பிக்கப்பட்டார்.' },
+    verified: { en: 'Member verified.', ta: 'உறுப்பினர் சரிபார்க்கப்பட்டார்.' },
+    revokeConfirm: {
+      en: 'Are you sure you want to revoke this member? This deletes the member.',
+      ta: 'இந்த உறுப்பினரைத் திரும்பப் பெற விரும்புகிறீர்களா? இது உறுப்பினரை நீக்கிவிடும்.',
+    },
+    revoked: { en: 'UmmahNotify user deleted successfull.', ta: 'UmmahNotify பயனர் வெற்றிகரமாக நீக்கப்பட்டார்.' },
+    yes: { en: 'Yes', ta: 'ஆம்' },
+  },
+  committee: {
+    formTitle: { en: 'Committee Member Form', ta: 'குழு உறுப்பினர் படிவம்' },
+    created: { en: 'User created.', ta: 'பயனர் உருவாக்கப்பட்டார்.' },
+    saved: { en: 'Member saved.', ta: 'உறுப்பினர் சேமிக்கப்பட்டார்.' },
+    deleteConfirm: {
+      en: 'Are you sure you want to delete this member?',
+      ta: 'இந்த உறுப்பினரை நீக்க விரும்புகிறீர்களா?',
+    },
+    deleted: { en: 'Member deleted.', ta: 'உறுப்பினர் நீக்கப்பட்டார்.' },
+    roleAssigned: { en: 'Role assigned successfully!', ta: 'பங்கு வெற்றிகரமாக ஒதுக்கப்பட்டது!' },
+  },
+} satisfies Record<string, Record<string, Twin<unknown>>>;
+
+// docs/product/screens.md#dashboard: the sidebar's sections in the superadmin's order, and docs/product/rights.md's
+// roles as the committee list and the header name them.
+export const SECTION_NAMES = {
+  summary: { en: 'Summary', ta: 'சுருக்கம்' },
+  committeeMembers: { en: 'Committee Members', ta: 'குழு உறுப்பினர்கள்' },
+  members: { en: 'Members', ta: 'உறுப்பினர்கள்' },
+  janazaNotifications: { en: 'Janaza Notifications', ta: 'ஜனாஸா அறிவிப்புகள்' },
+  events: { en: 'Events', ta: 'நிகழ்வுகள்' },
+} satisfies Record<string, Twin>;
+
+export const ROLE_NAMES = {
+  // The Tamil for superadmin waits for a native speaker's choice (the catalogue has மேலதிக நிர்வாகி, "additional
+  // admin", in eight places and சூப்பர் நிர்வாகி in one), so no test asserts it yet.
+  superadmin: { en: 'Superadmin' },
+  admin: { en: 'Admin', ta: 'நிர்வாகி' },
+  editor: { en: 'Editor', ta: 'தொகுப்பாளர்' },
+} satisfies Record<string, Partial<Twin>>;
+
+// docs/product/errors.md#on-the-screens: a call that gets no answer, on the dashboard and the public pages alike.
+export const NETWORK_ERROR: Twin = {
+  en: 'Could not reach the server. Check your connection and try again.',
+  ta: 'சேவையகத்தை அடைய முடியவில்லை. உங்கள் இணைப்பைச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்.',
+};
+
 export const DELIVERY = {
   // docs/product/errors.md#on-the-screens: a channel not configured is off, naming the settings it lacks
   // (README "Configuration").
@@ -183,6 +266,11 @@ export const SIGNUP_OUTCOMES = {
   emailSent: {
     en: (email: string) => `Check your inbox: click the link we sent to ${email} to confirm.`,
     ta: (email: string) => `உங்கள் அஞ்சல் பெட்டியைப் பாருங்கள்: உறுதிப்படுத்த ${email} க்கு அனுப்பிய இணைப்பைக் கிளிக் செய்யவும்.`,
+  },
+  // web push: subscribed at once in the browser that asked
+  webpushSubscribed: {
+    en: 'Done: this browser will show our notices.',
+    ta: 'முடிந்தது: இந்த உலாவி எங்கள் அறிவிப்புகளைக் காட்டும்.',
   },
   codeSent: {
     en: (phone: string) => `We sent a code by WhatsApp to ${phone}.`,

@@ -25,7 +25,7 @@ export const signup = defineCatalogue(
     optionsLoading: 'Loading the ways to receive notices...',
     optionsFailed: 'The sign-up options could not be loaded. Please try again later.',
     optionsNeedScript: 'Signing up needs JavaScript: turn it on in your browser to choose how notices reach you.',
-    networkError: 'The server could not be reached. Check your connection and try again.',
+    networkError: 'Could not reach the server. Check your connection and try again.',
     serverError: 'Something went wrong on our side. Please try again later.',
     webpushIntro:
       'Get a notification on this phone or computer as soon as a notice is sent, even when this page is closed.',
