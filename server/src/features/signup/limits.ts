@@ -264,13 +264,15 @@ export async function budgetFill(
   now = Date.now(),
 ): Promise<number> {
   const fillOf = (used: number, max: number) => (max > 0 ? Math.min(1, used / max) : 1);
+  // a budget of 0 is a sign-up closed (refused whatever the proof): it prices nothing
   if (channel === 'webpush') {
     const limit = webpushLimit(limits, ip);
+    if (limit.max <= 0) return 0;
     const used = await placesTaken(db, [limit.key], now);
     return fillOf(used.get(limit.key)?.used ?? 0, limit.max);
   }
   const budget = budgetOf(channel === 'email' ? 'emailConfirmations' : 'whatsappCodes', limits, now);
-  if (budget.max <= 0) return 1;
+  if (budget.max <= 0) return 0;
   const window = (await placesTaken(db, [budget.key], now)).get(budget.key);
   if (!window) return 0;
   const shares = sharesOf(budget, ip, window.endsAt, now);
