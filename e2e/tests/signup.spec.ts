@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { CHANNEL_ENV, PORT_BASE } from '../support/env';
+import { CHANNEL_ENV, PEERS, PORT_BASE } from '../support/env';
 import { startOwnServer } from '../support/server-process';
 import {
   collectServiceWorkerMessages,
   deliverPush,
-  pushSubscription,
   serviceWorkerMessages,
   shownNotifications,
   stubPushSubscribe,
@@ -35,6 +34,21 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
+/** A subscription the run's push service knows (e2e/support/peers-main.ts), as a browser would hand it over. */
+async function pushServiceSubscription() {
+  const res = await fetch(`${PEERS.controlUrl}/push/subscribe`, { method: 'POST' });
+  const made = (await res.json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+  return { ...made, privateKey: '' };
+}
+
+/** What the push service received for `endpoint`. */
+async function pushesTo(endpoint: string) {
+  const res = await fetch(`${PEERS.controlUrl}/push`);
+  return ((await res.json()) as { endpoint: string; status: number; payload: { tag?: string } | null }[]).filter(
+    (p) => p.endpoint === endpoint,
+  );
+}
+
 function webpushRow(endpoint: string) {
   const db = new Database(join(DATA_DIR, 'ummahnotify.sqlite'), { readonly: true });
   try {
@@ -50,9 +64,10 @@ function webpushRow(endpoint: string) {
 }
 
 test('a visitor turns web push on from the landing page, and off again', async ({ page, context }) => {
-  // The browser's push service (FCM) is out of reach here: subscribe() is stubbed to hand back a subscription
-  // with a real key pair the test made. The service worker, the permission and the server are real.
-  const subscription = pushSubscription(`https://127.0.0.1:${PORT_BASE + 23}/push/${Date.now()}`);
+  // The browser's push service (FCM) is out of reach here: subscribe() is stubbed to hand back a subscription at
+  // the run's local push service, which holds its keys and accepts the server's welcome push. The service worker,
+  // the permission, the proof of work and the server are real.
+  const subscription = await pushServiceSubscription();
   await stubPushSubscribe(page, subscription);
   await context.grantPermissions(['notifications'], { origin: URL_ });
   await page.goto('/');
@@ -72,6 +87,9 @@ test('a visitor turns web push on from the landing page, and off again', async (
   expect(Buffer.from(registration.key).toString('base64url')).toBe(VAPID.publicKey);
   const row = webpushRow(subscription.endpoint);
   expect(row).toMatchObject({ language: 'ta', topic_janaza: 1, topic_events: 0, confirmed: 1, active: 1 });
+  // stored once the push service accepted the welcome push, in the language chosen
+  const [welcome] = await pushesTo(subscription.endpoint);
+  expect(welcome).toMatchObject({ status: 201, payload: { tag: 'welcome', lang: 'ta' } });
   expect(JSON.parse(String(row?.push_keys))).toEqual(subscription.keys);
 
   await page.reload();

@@ -34,6 +34,8 @@ const signup = {
     whatsappConfirm: 'Confirm',
     whatsappOtherNumber: 'Use another number',
     proofChecking: 'Checking you are not a robot...',
+    webpushButton: 'Turn on notifications',
+    webpushSubscribed: 'Done: this browser will show our notices.',
     'error.topicsRequired': SIGNUP_REFUSALS.topicsRequired.en,
     'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.en,
     'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.en,
@@ -47,6 +49,7 @@ const signup = {
     emailButton: 'மின்னஞ்சல் மூலம் பதிவு செய்',
     whatsappPhoneLabel: 'சிங்கப்பூர் கைபேசி எண்',
     whatsappSendCode: 'குறியீட்டை அனுப்பு',
+    webpushButton: 'அறிவிப்புகளை இயக்கு',
     'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.ta,
     'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.ta,
   },
@@ -73,6 +76,9 @@ const newChallenge = async (counter = 50) =>
     hmacSignatureSecret: HMAC_KEY,
   })) as ProofChallenge;
 
+/** The call for a challenge of one sign-up, as the fake server is asked it. */
+const CHALLENGE = (channel: 'email' | 'whatsapp' | 'webpush') => `GET ${SIGNUP_API.challenge}?channel=${channel}`;
+
 const shown = () => frame(document.documentElement.lang === 'ta' ? 'ta' : 'en');
 const view = () => within(shown());
 const section = () => within(shown().querySelector<HTMLElement>('[data-signup]') as HTMLElement);
@@ -86,7 +92,13 @@ async function openLanding(
     url,
     {
       [`GET ${SIGNUP_API.options}`]: { status: 200, body: options },
-      [`GET ${SIGNUP_API.challenge}`]: async () => ({ status: 200, body: await newChallenge() }),
+      // each sign-up asks its own challenge (its cost is that sign-up's: docs/product/delivery.md#sign-up)
+      ...Object.fromEntries(
+        (['email', 'whatsapp', 'webpush'] as const).map((c) => [
+          CHALLENGE(c),
+          async () => ({ status: 200, body: await newChallenge() }),
+        ]),
+      ),
       ...routes,
     },
     { language, served: (html) => fillFeedSlots(html, (l) => renderFeed(FEED_SAMPLE, l)) },
@@ -169,7 +181,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     const challenge = await newChallenge(120);
     const { bodies } = await openLanding({
       // the challenge answers only when released, so the page is seen while it works on the proof
-      [`GET ${SIGNUP_API.challenge}`]: async () => {
+      [CHALLENGE('email')]: async () => {
         await held;
         return { status: 200, body: challenge };
       },
@@ -193,7 +205,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
   });
 
   it('says so when the challenge cannot be fetched, and posts nothing', async () => {
-    const { calls } = await openLanding({ [`GET ${SIGNUP_API.challenge}`]: { status: 0 } });
+    const { calls } = await openLanding({ [CHALLENGE('email')]: { status: 0 } });
     type(signup.en.emailLabel, 'a@example.sg');
     submit(signup.en.emailButton);
     expect(await view().findByText(NETWORK_ERROR.en)).toBeVisible();
@@ -203,7 +215,7 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
   it('needs at least one topic before anything is sent', async () => {
     const { bodies } = await openLanding({
       // the proof at the first counter: the sign-up below is quick to solve
-      [`GET ${SIGNUP_API.challenge}`]: async () => ({ status: 200, body: await newChallenge(0) }),
+      [CHALLENGE('email')]: async () => ({ status: 200, body: await newChallenge(0) }),
       [`POST ${SIGNUP_API.email}`]: accepted({ status: 'confirmation-sent' }),
     });
     fireEvent.click(view().getByRole('checkbox', { name: signup.en.topicJanaza }));
@@ -416,6 +428,130 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
       await openLanding({}, { url: '/?notice=00000000-0000-4000-8000-000000000000' });
       await openLanding({}, { url: '/#%E0%A4%A' });
       expect(scrolled).toEqual([]);
+    });
+  });
+
+  describe('web push sign-up proves work too (docs/product/delivery.md#sign-up)', () => {
+    const PUSH_ON: SignupOptions = { ...OPTIONS, webpush: { enabled: true, publicKey: 'BA'.padEnd(87, 'A') } };
+    const KEYS = {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    };
+    let current: { endpoint: string; toJSON: () => unknown; unsubscribe: jest.Mock } | null;
+    let made: number;
+    const browser = globalThis as unknown as Record<string, unknown>;
+
+    beforeEach(() => {
+      current = null;
+      made = 0;
+      // The browser's side of web push, as the page meets it: a service worker registration whose PushManager
+      // hands out a new subscription when asked, and forgets it when it is unsubscribed.
+      const pushManager = {
+        getSubscription: async () => current,
+        subscribe: async () => {
+          made += 1;
+          const endpoint = `https://fcm.googleapis.com/fcm/send/sub-${made}`;
+          const subscription = {
+            endpoint,
+            toJSON: () => ({ endpoint, expirationTime: null, keys: KEYS }),
+            unsubscribe: jest.fn(async () => {
+              current = null;
+              return true;
+            }),
+          };
+          current = subscription;
+          return subscription;
+        },
+      };
+      const registration = { pushManager };
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: {
+          register: async () => registration,
+          getRegistration: async () => registration,
+          ready: Promise.resolve(registration),
+        },
+      });
+      browser.PushManager = function PushManager() {};
+      browser.Notification = { requestPermission: async () => 'granted' };
+    });
+    afterEach(() => {
+      delete (navigator as unknown as Record<string, unknown>).serviceWorker;
+      delete browser.PushManager;
+      delete browser.Notification;
+    });
+
+    it('asks a challenge for web push, solves it, and posts the subscription with the proof', async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const challenge = await newChallenge(90);
+      const { calls, bodies } = await openLanding(
+        {
+          [CHALLENGE('webpush')]: async () => {
+            await held;
+            return { status: 200, body: challenge };
+          },
+          [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: { status: 'subscribed' } },
+        },
+        { options: PUSH_ON },
+      );
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByRole('button', { name: new RegExp(signup.en.proofChecking) })).toBeVisible();
+      expect(shown().querySelector('[data-panel="webpush"] [role="status"]')).toHaveTextContent(
+        signup.en.proofChecking,
+      );
+      expect(posts(calls)).toEqual([]);
+      release();
+      expect(await view().findByText(signup.en.webpushSubscribed)).toBeVisible();
+      expect(calls).toContain(CHALLENGE('webpush'));
+      const [body] = bodies as {
+        subscription: unknown;
+        altcha: { challenge: ProofChallenge; solution: { counter: number } };
+      }[];
+      expect(body).toEqual({
+        subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/sub-1', expirationTime: null, keys: KEYS },
+        topics: ['janaza', 'events'],
+        language: 'en',
+        altcha: expect.any(Object),
+      });
+      expect(body.altcha.challenge).toEqual(challenge);
+      const verdict = await verifySolution({ ...body.altcha, deriveKey, hmacSignatureSecret: HMAC_KEY } as Parameters<
+        typeof verifySolution
+      >[0]);
+      expect(verdict.verified).toBe(true);
+    });
+
+    it('a subscription its push service refused is dropped, so the next press makes a new one; said in Tamil', async () => {
+      let answers = 0;
+      const { bodies } = await openLanding(
+        {
+          [`POST ${SIGNUP_API.webpush}`]: () =>
+            ++answers === 1
+              ? {
+                  status: 400,
+                  body: {
+                    code: 400,
+                    message: SIGNUP_REFUSALS.pushSubscriptionRefused.en,
+                    key: 'server.pushSubscriptionRefused',
+                    params: {},
+                  },
+                }
+              : { status: 201, body: { status: 'subscribed' } },
+        },
+        { options: PUSH_ON, language: 'ta' },
+      );
+      press(new RegExp(signup.ta.webpushButton));
+      expect(await view().findByText(SIGNUP_REFUSALS.pushSubscriptionRefused.ta)).toBeVisible();
+      expect(current).toBeNull();
+      press(new RegExp(signup.ta.webpushButton));
+      await waitFor(() => expect(bodies).toHaveLength(2));
+      const endpoints = (bodies as { subscription: { endpoint: string } }[]).map((b) => b.subscription.endpoint);
+      expect(endpoints).toEqual([
+        'https://fcm.googleapis.com/fcm/send/sub-1',
+        'https://fcm.googleapis.com/fcm/send/sub-2',
+      ]);
     });
   });
 });

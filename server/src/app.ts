@@ -11,7 +11,7 @@ import { OidcClient } from './auth/oidc';
 import { registerAuthRoutes } from './auth/routes';
 import { purgeSessions } from './auth/sessions';
 import { countDemoAccounts } from './auth/users';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import { connect, type Db } from './db/connect';
 import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
@@ -45,7 +45,7 @@ export interface AppOptions {
   /** Where shell/dist and remote-<name>/dist are (default: this repository). */
   frontendRoot?: string;
   /** Tests shorten the delivery engine's retry backoff, polling, lease and send deadline, and move its clock. */
-  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs' | 'now'>;
+  delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs' | 'now' | 'pushServiceCa'>;
   /** Tests shorten the connection time-outs (web/timeouts.ts). */
   timeouts?: ConnectionTimeouts;
 }
@@ -61,10 +61,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const app = Fastify({
     logger: redactingLogger(options.logger ?? { level: 'info' }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(options.timeouts),
   });
+  for (const warning of config.warnings ?? []) app.log.warn(warning);
   if (!config.demo) {
     const demoAccounts = await countDemoAccounts(db);
     if (demoAccounts > 0) {

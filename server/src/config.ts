@@ -237,6 +237,7 @@ const envSchema = z.object({
   SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT: wholeCount(100),
   SIGNUP_EMAIL_HOURLY_LIMIT: wholeCount(500),
   WHATSAPP_CODE_DAILY_LIMIT: wholeCount(100),
+  SIGNUP_WEBPUSH_NETWORK_HOURLY_LIMIT: wholeCount(60),
   DELIVERY_LEASE_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -278,6 +279,15 @@ const envSchema = z.object({
       .default(30),
   ),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('loopback')),
+  TRUST_PROXY_HOPS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of proxies between 1 and 10' })
+      .int('must be a whole number of proxies between 1 and 10')
+      .min(1, 'must be a whole number of proxies between 1 and 10')
+      .max(10, 'must be a whole number of proxies between 1 and 10')
+      .optional(),
+  ),
   WEBPUSH_ENDPOINT_HOSTS: z.preprocess(
     csv,
     z
@@ -332,8 +342,14 @@ export interface Config {
   vapidSubject: string;
   superadminEmails: string[];
   supportWhatsapp: string | null;
-  /** Which proxies' X-Forwarded-For to believe (client IPs for rate limits, https for cookies). */
-  trustProxy: boolean | string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (client IPs for rate limits, https for cookies), as Fastify's
+   * trustProxy takes it (trustProxyOption): true (any), addresses/CIDRs or names such as loopback, or the number of
+   * proxies in front (TRUST_PROXY_HOPS).
+   */
+  trustProxy: boolean | string | { hops: number };
+  /** What start-up says in the log before it listens: a setting accepted but unsafe, one line each. */
+  warnings: string[];
   /** The push services' hosts a web push subscription may point at (`*.domain` for subdomains). */
   webpushEndpointHosts: string[];
   channels: Pick<
@@ -380,6 +396,8 @@ export interface SignupLimitsConfig {
   emailPerHour: number;
   /** WHATSAPP_CODE_DAILY_LIMIT: WhatsApp codes (billed templates) a day in all; 0 turns WhatsApp sign-up off. */
   whatsappCodesPerDay: number;
+  /** SIGNUP_WEBPUSH_NETWORK_HOURLY_LIMIT: new web push subscriptions an hour from one IPv6 /48 or IPv4 /24. */
+  webpushPerNetworkHour: number;
 }
 
 export interface PaceConfig {
@@ -535,6 +553,49 @@ function dkimOf(e: Env): DkimConfig | null {
   return { domainName: d, keySelector: selector, privateKey: pem.trim() };
 }
 
+/**
+ * TRUST_PROXY and TRUST_PROXY_HOPS as Fastify's trustProxy: TRUST_PROXY=true with TRUST_PROXY_HOPS=n believes the
+ * n proxies nearest the server (the client is the address the n-th one saw); true alone believes any
+ * X-Forwarded-For, so every per-address limit counts what the client wrote: start-up says so in one line.
+ */
+function trustProxyOf(e: Env): Pick<Config, 'trustProxy' | 'warnings'> {
+  const value = e.TRUST_PROXY.trim();
+  const hops = e.TRUST_PROXY_HOPS;
+  if (value === 'false') {
+    if (hops !== undefined)
+      throw new ConfigError('Configuration error: TRUST_PROXY_HOPS needs TRUST_PROXY=true (or unset TRUST_PROXY_HOPS)');
+    return { trustProxy: false, warnings: [] };
+  }
+  if (value === 'true') {
+    if (hops !== undefined) return { trustProxy: { hops }, warnings: [] };
+    return {
+      trustProxy: true,
+      warnings: [
+        'TRUST_PROXY=true believes any X-Forwarded-For, so a client can write the address every per-address limit counts: set TRUST_PROXY_HOPS=1 behind one proxy, or TRUST_PROXY to the proxies\' addresses (README "Several instances")',
+      ],
+    };
+  }
+  if (hops !== undefined) {
+    throw new ConfigError(
+      `Configuration error: TRUST_PROXY_HOPS goes with TRUST_PROXY=true, not with a list of proxies (TRUST_PROXY is '${value}')`,
+    );
+  }
+  return { trustProxy: value, warnings: [] };
+}
+
+/**
+ * Config.trustProxy as Fastify's trustProxy option. A number of hops is a function: Fastify takes a bare number as
+ * trusting nothing (it cannot tell a proxy from a client that connects directly and writes X-Forwarded-For), so
+ * TRUST_PROXY_HOPS=n believes the n nearest addresses, the peer of the connection first, as proxies: the server
+ * must be reachable only through them (README "Several instances").
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'object') return value;
+  return (_address, hop) => hop < value.hops;
+}
+
 /** Where a remote's mf-manifest.json is: a folder URL gets the file name appended. */
 function manifestUrl(value: string | undefined, name: string): string {
   const base = value ?? `/remotes/${name}/`;
@@ -605,7 +666,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     vapidSubject,
     superadminEmails: e.SUPERADMIN_EMAILS.map((m) => m.toLowerCase()),
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? null,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    ...trustProxyOf(e),
     webpushEndpointHosts: e.WEBPUSH_ENDPOINT_HOSTS.map((h) => h.toLowerCase()),
     channels: {
       VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
@@ -639,6 +700,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,
       emailPerHour: e.SIGNUP_EMAIL_HOURLY_LIMIT,
       whatsappCodesPerDay: e.WHATSAPP_CODE_DAILY_LIMIT,
+      webpushPerNetworkHour: e.SIGNUP_WEBPUSH_NETWORK_HOURLY_LIMIT,
     },
     pace: {
       telegram: e.TELEGRAM_RATE,

@@ -80,6 +80,7 @@ const FIELDS = [
   'update_id',
   'message',
   'entry',
+  'altcha',
 ] as const;
 
 const hugeText = fc.constantFrom('x'.repeat(100_000), 'ஜனாஸா'.repeat(20_000), '\u0000'.repeat(1000), '9'.repeat(400));
@@ -364,7 +365,7 @@ const hostileQuery = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom('lang', 'token', 'q', 'error', 'code', 'state', 'hub.mode', 'hub.challenge', 'start'),
+        fc.constantFrom('lang', 'token', 'q', 'error', 'code', 'state', 'hub.mode', 'hub.challenge', 'start', 'channel'),
         fc.constantFrom('__proto__', 'constructor', 'lang[]', 'token[x]', ''),
         hostileText,
       ),

@@ -141,6 +141,12 @@ function WebPushPanel({ t }: { t: Texts }) {
                 {t('signup:webpushButton')}
               </Button>
             ),
+            // the proof of work web push sign-up does too, as the other channels' sign-ups
+            proving: (
+              <Button type="primary" size="large" icon={<BellOutlined />} loading style={WRAP}>
+                {t('signup:proofChecking')}
+              </Button>
+            ),
             on: (
               <Button type="primary" size="large" icon={<BellOutlined />} data-action="webpush-on">
                 {t('signup:webpushSave')}
@@ -172,6 +178,7 @@ function WebPushPanel({ t }: { t: Texts }) {
         />
       </Flex>
       <Outcome panel="webpush" />
+      <ProvingStatus t={t} />
     </Flex>
   );
 }

@@ -50,6 +50,8 @@ export interface DeliveryOptions {
   sendDeadlineMs?: number;
   /** The engine's clock (claim.ts); tests move it instead of waiting. Default Date.now. */
   now?: () => number;
+  /** Tests with a self-signed push service on https: its certificate, trusted by the web push channel. */
+  pushServiceCa?: string;
 }
 
 export async function startDelivery({
@@ -64,8 +66,9 @@ export async function startDelivery({
   leaseMs,
   sendDeadlineMs,
   now,
+  pushServiceCa,
 }: DeliveryOptions): Promise<Delivery> {
-  const channels = await createChannels(config, keys);
+  const channels = await createChannels(config, keys, pushServiceCa);
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');

@@ -24,16 +24,46 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
  * places at once never take more than `max` between them, and a refusal writes nothing.
  */
 export async function takePlace(db: Db, key: string, windowMs: number, max: number): Promise<boolean> {
-  if (max <= 0) return false;
+  return (await takeCountedPlace(db, key, windowMs, max)) !== null;
+}
+
+/**
+ * takePlace, answering which place was taken (1 for the window's first; each number is given to one caller
+ * only, across instances) and when the window ends (ms since 1970); null when none was taken.
+ */
+export async function takeCountedPlace(
+  db: Db,
+  key: string,
+  windowMs: number,
+  max: number,
+): Promise<{ place: number; endsAt: number } | null> {
+  if (max <= 0) return null;
   const now = Date.now();
-  const { rows } = await sql<{ hits: number }>`
+  const { rows } = await sql<{ hits: number; reset_at: number | string }>`
     insert into rate_limits (key, hits, reset_at) values (${key}, 1, ${now + windowMs})
     on conflict (key) do update set
       hits = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end,
       reset_at = case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end
     where rate_limits.reset_at <= ${now} or rate_limits.hits < ${max}
-    returning hits`.execute(db);
-  return rows.length === 1;
+    returning hits, reset_at`.execute(db);
+  const [row] = rows;
+  return row ? { place: Number(row.hits), endsAt: Number(row.reset_at) } : null;
+}
+
+/** The places taken in the windows of `keys` still open, and when each ends (a key with none, or ended, is absent). */
+export async function placesTaken(
+  db: Db,
+  keys: string[],
+  now = Date.now(),
+): Promise<Map<string, { used: number; endsAt: number }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['key', 'hits', 'reset_at'])
+    .where('key', 'in', keys)
+    .where('reset_at', '>', now)
+    .execute();
+  return new Map(rows.map((r) => [r.key, { used: Number(r.hits), endsAt: Number(r.reset_at) }]));
 }
 
 /** Gives back a place takePlace gave (a later limit refused, so nothing was sent). */

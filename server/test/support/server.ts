@@ -37,16 +37,19 @@ export const GOOGLE_MODE_ENV = {
 /**
  * The real server on 127.0.0.1 with a fresh database, signing in against a local OIDC issuer where
  * TEST_CLIENT is registered (`env` may give the server other client settings, as a misconfiguration would).
+ * `options.logLines` collects what it logs at warn and above.
  */
 export async function startTestServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
   {
     database: given,
-    ...options
+    logLines,
+    ...appOptions
   }: Omit<AppOptions, 'logger'> & {
     /** A database another server ran on (or one made ready for it): used, and left for its owner to drop. */
     database?: TestDatabase;
+    logLines?: string[];
   } = {},
 ): Promise<TestServer> {
   const issuer = await startTestIssuer({ client: TEST_CLIENT });
@@ -66,7 +69,9 @@ export async function startTestServer(
     TELEGRAM_UPDATES: 'webhook',
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...options });
+  // the log's JSON lines at warn and above go to `logLines` when a test reads them; otherwise no log
+  const logger = logLines ? { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } : false;
+  const app = await buildApp(config, { logger, ...appOptions });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

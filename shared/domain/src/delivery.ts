@@ -105,6 +105,23 @@ export const whatsappDailySchema = z.object({
 });
 export type WhatsAppDaily = z.infer<typeof whatsappDailySchema>;
 
+/**
+ * A shared sign-up budget as staff see it on the channels card: the day's WhatsApp codes
+ * (WHATSAPP_CODE_DAILY_LIMIT), the hour's confirmation mails (SIGNUP_EMAIL_HOURLY_LIMIT).
+ */
+export const signupBudgetSchema = z.object({
+  channel: z.enum(['email', 'whatsapp']),
+  budget: z.enum(['whatsappCodes', 'emailConfirmations']),
+  /** Sign-ups counted in the budget's window so far. */
+  used: z.number().int(),
+  limit: z.number().int(),
+  /** 50 or 80 once that share of it is used (what the card shows and the log says once), else 0. */
+  level: z.union([z.literal(0), z.literal(50), z.literal(80)]),
+  /** When its window (the UTC day, the clock hour) ends and it is whole again (ISO). */
+  resetsAt: z.string(),
+});
+export type SignupBudget = z.infer<typeof signupBudgetSchema>;
+
 /** Days of sendings the channels card counts (the summary's "last 30 days"). */
 export const RECENT_DELIVERY_DAYS = 30;
 
@@ -116,6 +133,8 @@ export const channelsResponseSchema = z.object({
   whatsappDaily: whatsappDailySchema.optional(),
   /** The channels paused for an account-level refusal (none: empty). */
   pauses: z.array(channelPauseSchema).optional(),
+  /** The shared sign-up budgets of the channels whose sign-up is open, with how much of each is used. */
+  signupBudgets: z.array(signupBudgetSchema).optional(),
 });
 export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 

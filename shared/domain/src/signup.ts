@@ -13,13 +13,6 @@ const languageSchema = z.enum(LANGUAGES, { error: `Language must be one of ${LAN
 const choice = { topics: topicsSchema, language: languageSchema };
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, 'Must be base64url text');
-export const webpushSignupSchema = z.object({
-  subscription: z.object({
-    endpoint: z.url({ protocol: /^https?$/, error: 'The push endpoint must be an https URL' }).max(2000),
-    keys: z.object({ p256dh: base64url.max(200), auth: base64url.max(100) }),
-  }),
-  ...choice,
-});
 
 export const webpushRemoveSchema = z.object({ endpoint: z.string().max(2000) });
 
@@ -28,9 +21,17 @@ const hex = (max: number) =>
     .string()
     .regex(/^[0-9a-f]+$/, 'Must be lower-case hex')
     .max(max);
+/** The sign-ups that prove work first, each asking its own challenge (GET SIGNUP_API.challenge?channel=). */
+export const PROVED_CHANNELS = ['email', 'whatsapp', 'webpush'] as const;
+export type ProvedChannel = (typeof PROVED_CHANNELS)[number];
+export const proofChallengeQuerySchema = z.object({
+  channel: z.enum(PROVED_CHANNELS, { error: `Channel must be one of ${PROVED_CHANNELS.join(', ')}` }).optional(),
+});
+
 /**
  * An ALTCHA (v2) proof-of-work challenge as the server signs it (GET SIGNUP_API.challenge): PBKDF2 parameters,
- * an expiry in seconds since 1970, and the HMAC signature over them.
+ * an expiry in seconds since 1970, the sign-up it is for (`data.channel`; none: any, at the highest cost), and the
+ * HMAC signature over them.
  */
 export const proofChallengeSchema = z.object({
   parameters: z.object({
@@ -41,11 +42,12 @@ export const proofChallengeSchema = z.object({
     keyLength: z.number().int().positive().max(64),
     keyPrefix: hex(128),
     expiresAt: z.number().int().positive(),
+    data: z.object({ channel: z.enum(PROVED_CHANNELS) }).optional(),
   }),
   signature: hex(128),
 });
 export type ProofChallenge = z.infer<typeof proofChallengeSchema>;
-/** What an email or WhatsApp sign-up carries: the challenge and the counter the page found for it. */
+/** What an email, WhatsApp or web push sign-up carries: the challenge and the counter the page found for it. */
 export const proofSchema = z.object(
   {
     challenge: proofChallengeSchema,
@@ -54,6 +56,15 @@ export const proofSchema = z.object(
   { error: m['error.proofMissing'] },
 );
 export type Proof = z.infer<typeof proofSchema>;
+
+export const webpushSignupSchema = z.object({
+  subscription: z.object({
+    endpoint: z.url({ protocol: /^https?$/, error: 'The push endpoint must be an https URL' }).max(2000),
+    keys: z.object({ p256dh: base64url.max(200), auth: base64url.max(100) }),
+  }),
+  ...choice,
+  altcha: proofSchema,
+});
 
 export const emailSignupSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email(m['error.emailInvalid']).max(254, m['error.emailInvalid'])),

@@ -176,6 +176,23 @@ export const DELIVERY = {
     en: (count: number) => `${count} blocked the bot`,
     ta: (count: number) => `${count} பேர் நமது பாட்டைத் தடுத்துள்ளனர்`,
   },
+  // docs/product/screens.md#summary: a shared sign-up budget on the channels card, from half used
+  budgetCodes: {
+    en: (used: string, limit: string) => `Sign-up codes today: ${used} of ${limit}`,
+    ta: (used: string, limit: string) => `இன்றைய பதிவுக் குறியீடுகள்: ${limit} இல் ${used}`,
+  },
+  budgetMails: {
+    en: (used: string, limit: string) => `Sign-up mails this hour: ${used} of ${limit}`,
+    ta: (used: string, limit: string) => `இந்த மணி நேரப் பதிவு மின்னஞ்சல்கள்: ${limit} இல் ${used}`,
+  },
+  budgetHalf: {
+    en: 'Half used: the check that visitors are not robots now takes longer.',
+    ta: 'பாதி பயன்படுத்தப்பட்டது: பார்வையாளர்கள் ரோபோக்கள் அல்ல என்ற சரிபார்ப்பு இப்போது அதிக நேரம் எடுக்கும்.',
+  },
+  budgetNearlyFull: {
+    en: (time: string) => `80 % used: when it is full, sign-ups stop until ${time}.`,
+    ta: (time: string) => `80 % பயன்படுத்தப்பட்டது: இது நிரம்பியதும், ${time} வரை பதிவுகள் நிறுத்தப்படும்.`,
+  },
 } satisfies Record<string, Twin<unknown>>;
 
 // docs/product/delivery.md#sign-up and docs/product/errors.md#http-refusals: what the sign-up refuses.
@@ -213,6 +230,28 @@ export const SIGNUP_REFUSALS = {
   proofMissing: {
     en: 'The check that you are not a robot is missing. Reload the page and try again.',
     ta: 'நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பு இல்லை. பக்கத்தைப் புதுப்பித்து மீண்டும் முயற்சிக்கவும்.',
+  },
+  // a shared budget's share one network may take (docs/decisions/2026-11-26-signup-limits.md)
+  tooManyCodesFromNetwork: {
+    en: 'Too many codes were asked for from this network today. Please try again tomorrow, or choose another way.',
+    ta: 'இந்த இணைய இணைப்பிலிருந்து இன்று பல குறியீடுகள் கேட்கப்பட்டுள்ளன. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+  },
+  tooManyFromNetwork: {
+    en: 'Many sign-ups came from this network this hour. Please try again in an hour, or choose another way.',
+    ta: 'இந்த மணி நேரத்தில் இந்த இணைய இணைப்பிலிருந்து பல பதிவுகள் வந்துள்ளன. ஒரு மணி நேரம் கழித்து மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+  },
+  whatsappDailyLimit: {
+    en: 'WhatsApp sign-up has reached its limit for today. Please try again tomorrow, or choose another way.',
+    ta: 'WhatsApp பதிவு இன்றைய வரம்பை எட்டிவிட்டது. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+  },
+  // web push: the push service refused the welcome push (404/410 or another refusal), or did not answer
+  pushSubscriptionRefused: {
+    en: "This browser's push service does not accept notices for its subscription. Please try again: the page makes a new one.",
+    ta: 'இந்த உலாவியின் அறிவிப்புச் சேவை அதன் பதிவுக்கு அறிவிப்புகளை ஏற்கவில்லை. மீண்டும் முயற்சிக்கவும்: பக்கம் புதிய பதிவை உருவாக்கும்.',
+  },
+  pushNotDelivered: {
+    en: "We could not reach this browser's push service just now. Please try again later.",
+    ta: 'இப்போது இந்த உலாவியின் அறிவிப்புச் சேவையை அணுக முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
   },
   // the fields, checked in the page before anything is sent
   emailInvalid: { en: 'Enter a valid email address', ta: 'சரியான மின்னஞ்சல் முகவரியை உள்ளிடவும்' },
@@ -270,6 +309,12 @@ export const SIGNUP_OUTCOMES = {
     en: (url: string) =>
       `You are unsubscribed and will get no more messages from UmmahNotify. To subscribe again, visit ${url}.`,
     ta: (url: string) => `நீங்கள் விலகிவிட்டீர்கள்; இனி UmmahNotify செய்திகள் வராது. மீண்டும் பதிவு செய்ய ${url} ஐப் பார்வையிடுங்கள்.`,
+  },
+  // web push: the first push of a new subscription, which the browser shows
+  webpushWelcomeTitle: { en: 'Notifications are on', ta: 'அறிவிப்புகள் இயக்கப்பட்டன' },
+  webpushWelcome: {
+    en: (topics: string) => `This browser will show UmmahNotify notices: ${topics}.`,
+    ta: (topics: string) => `இந்த உலாவி UmmahNotify அறிவிப்புகளைக் காட்டும்: ${topics}.`,
   },
   stopWhatsApp: {
     en: 'Reply STOP to stop these messages.',

@@ -1,8 +1,8 @@
 // What the sign-up section's controls do (landing/SignupSection.tsx draws them): the visitor's choices, and the
 // calls of the four channels. Every change goes into the state, and view.ts shows it in both language frames.
 import { type Language, SIGNUP_API, TOPICS, type Topic } from '@ummahnotify/core';
-import type { AppConfig, SignupOptions } from '@ummahnotify/domain';
-import { getJson, isCallFailed, postJson } from './call';
+import type { AppConfig, ProvedChannel, SignupOptions } from '@ummahnotify/domain';
+import { getJson, isCallFailed, isRefusal, postJson } from './call';
 import { CHANNELS, type Channel } from './names';
 import { isProofUnsolved } from './proofUnsolved';
 import { available, chosenChannel, initialState, newPanel, type Outcome, type Said, type SignupState } from './state';
@@ -56,10 +56,10 @@ export function startSignup(config: AppConfig): void {
       : null;
   };
 
-  const prove = async () => {
+  const prove = async (channel: ProvedChannel) => {
     updatePanel({ proving: true });
     try {
-      return await (await loadProof()).solveProof(config);
+      return await (await loadProof()).solveProof(config, channel);
     } finally {
       updatePanel({ proving: false });
     }
@@ -110,7 +110,7 @@ export function startSignup(config: AppConfig): void {
       updatePanel({ problem: problemOf(texts, parsed) });
       if (!chosen || !parsed.success) return null;
       return async () => {
-        await postJson(config, SIGNUP_API.email, { email: parsed.data, ...chosen, altcha: await prove() });
+        await postJson(config, SIGNUP_API.email, { email: parsed.data, ...chosen, altcha: await prove('email') });
         return { type: 'success', said: sayAs(texts, 'emailSent', { email: parsed.data }) };
       };
     });
@@ -123,7 +123,7 @@ export function startSignup(config: AppConfig): void {
       updatePanel({ problem: problemOf(texts, parsed) });
       if (!chosen || !parsed.success) return null;
       return async () => {
-        await postJson(config, SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen, altcha: await prove() });
+        await postJson(config, SIGNUP_API.whatsapp, { phone: parsed.data, ...chosen, altcha: await prove('whatsapp') });
         for (const input of document.querySelectorAll<HTMLInputElement>('[data-signup] input[name="code"]'))
           input.value = '';
         updatePanel({ phone: parsed.data });
@@ -171,7 +171,17 @@ export function startSignup(config: AppConfig): void {
       (texts) => async () => {
         const wasOn = state.subscription !== null;
         const subscription = state.subscription ?? (await subscribeToPush(publicKey));
-        await postJson(config, SIGNUP_API.webpush, { subscription: subscription.toJSON(), ...chosen });
+        const altcha = await prove('webpush');
+        try {
+          await postJson(config, SIGNUP_API.webpush, { subscription: subscription.toJSON(), ...chosen, altcha });
+        } catch (error) {
+          // Its push service refused the server's first push: this subscription is dead, so the next try makes a new one.
+          if (isRefusal(error, 'server.pushSubscriptionRefused')) {
+            await subscription.unsubscribe().catch(() => false);
+            update({ subscription: null });
+          }
+          throw error;
+        }
         update({ subscription });
         return { type: 'success', said: sayAs(texts, wasOn ? 'webpushSaved' : 'webpushSubscribed') };
       },

@@ -23,6 +23,11 @@ export function isCallFailed(error: unknown): error is CallFailed {
   return error instanceof Error && error.name === 'CallFailed';
 }
 
+/** Whether `error` is the server's refusal with catalogue key `key` (ApiErrorBody.key). */
+export function isRefusal(error: unknown, key: string): boolean {
+  return isCallFailed(error) && (error.body as { key?: unknown } | undefined)?.key === key;
+}
+
 async function answer<T>(request: Promise<Response>): Promise<T> {
   let response: Response;
   try {

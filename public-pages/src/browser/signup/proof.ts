@@ -1,7 +1,8 @@
-// Loaded when a visitor sends an email or WhatsApp sign-up (actions.ts): fetches the server's ALTCHA challenge and
-// solves it off the main thread, in Web Workers, or where there are none in small awaited steps.
+// Loaded when a visitor sends an email, WhatsApp or web push sign-up (actions.ts): fetches the server's ALTCHA
+// challenge for that sign-up (its cost grows as the sign-up's budget fills) and solves it off the main thread, in Web
+// Workers, or where there are none in small awaited steps.
 import { SIGNUP_API } from '@ummahnotify/core';
-import type { AppConfig, Proof, ProofChallenge } from '@ummahnotify/domain';
+import type { AppConfig, Proof, ProofChallenge, ProvedChannel } from '@ummahnotify/domain';
 import { solveChallenge, solveChallengeWorkers } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { getJson } from './call';
@@ -24,8 +25,8 @@ async function solve(challenge: ProofChallenge) {
   return solveChallenge({ challenge, deriveKey, timeout: TIMEOUT_MS });
 }
 
-export async function solveProof(config: AppConfig): Promise<Proof> {
-  const challenge = await getJson<ProofChallenge>(config, SIGNUP_API.challenge);
+export async function solveProof(config: AppConfig, channel: ProvedChannel): Promise<Proof> {
+  const challenge = await getJson<ProofChallenge>(config, `${SIGNUP_API.challenge}?channel=${channel}`);
   let solution: Awaited<ReturnType<typeof solve>>;
   try {
     solution = await solve(challenge);

@@ -118,7 +118,11 @@ function showPanels(root: HTMLElement, state: SignupState, language: Language) {
 
   const webpush = panel('webpush');
   for (const on of root.querySelectorAll<HTMLElement>('[data-webpush-on]')) on.hidden = !subscription;
-  setLook(root, 'webpush-on', `${subscription ? 'on' : 'off'}${webpush.busy ? '-busy' : ''}`);
+  setLook(
+    root,
+    'webpush-on',
+    webpush.proving ? 'proving' : `${subscription ? 'on' : 'off'}${webpush.busy ? '-busy' : ''}`,
+  );
   setLook(root, 'webpush-off', !subscription ? 'none' : webpush.busy ? 'disabled' : 'shown');
   setOutcome(root, state, language);
 }

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveryChannels } from '../hooks';
 import { ChannelPause } from './ChannelPause';
+import { SignupBudget } from './SignupBudget';
 
 const number = (n: number) => n.toLocaleString('en-SG');
 
@@ -40,7 +41,8 @@ function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
  * Which channels the delivery engine sends on (an unconfigured one is off, with the reason; one the provider
  * refused our account on is paused, with why and "Resume"), and per
  * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired;
- * under WhatsApp, today's use of its daily messaging limit when the server tells it.
+ * under WhatsApp, today's use of its daily messaging limit when the server tells it; under email and WhatsApp,
+ * their sign-up budget once half of it is used.
  */
 export function DeliveryChannelsCard() {
   const { t } = useTranslation('delivery');
@@ -65,7 +67,7 @@ export function DeliveryChannelsCard() {
       />
     );
   } else {
-    const { channels: states, recent, whatsappDaily, pauses = [] } = channels.data;
+    const { channels: states, recent, whatsappDaily, pauses = [], signupBudgets = [] } = channels.data;
     body = (
       <Flex vertical gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="delivery-channels-recent">
@@ -79,6 +81,7 @@ export function DeliveryChannelsCard() {
             const pause = pauses.find((p) => p.channel === channel);
             const pausedOn = pause && state.enabled;
             const counts = recent[channel];
+            const budget = signupBudgets.find((b) => b.channel === channel);
             // An off channel that sent nothing shows only why it is off.
             const showCounts =
               counts && (state.enabled || counts.sent + counts.failed + counts.pending + counts.expired > 0);
@@ -106,6 +109,7 @@ export function DeliveryChannelsCard() {
                 )}
                 {pause && <ChannelPause pause={pause} />}
                 {channel === 'whatsapp' && whatsappDaily && <WhatsAppToday daily={whatsappDaily} />}
+                {budget && <SignupBudget budget={budget} />}
                 {!state.enabled && state.reason && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {channelOffReason(t, state)}

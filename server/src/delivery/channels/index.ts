@@ -14,9 +14,10 @@ export interface Channels {
   whatsapp: WhatsAppChannel;
 }
 
-export async function createChannels(config: Config, keys?: SharedKey): Promise<Channels> {
+/** `pushServiceCa`: a certificate the web push channel trusts (tests with a self-signed push service). */
+export async function createChannels(config: Config, keys?: SharedKey, pushServiceCa?: string): Promise<Channels> {
   return {
-    webpush: await createWebPushChannel(config, { keys }),
+    webpush: await createWebPushChannel(config, { keys, ...(pushServiceCa && { ca: pushServiceCa }) }),
     email: await createEmailChannel(config),
     telegram: await createTelegramChannel(config),
     whatsapp: await createWhatsAppChannel(config),

@@ -36,6 +36,8 @@ export interface Message {
    * [heading, when, place, url]; a correction of either the same, sent with the correction template.
    */
   templateParams: string[];
+  /** web push only: the notification's tag (one with the same tag replaces it); default `<kind>-<itemId>` */
+  tag?: string;
 }
 
 /**

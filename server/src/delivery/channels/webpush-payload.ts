@@ -19,7 +19,7 @@ export function pushPayload(message: Message): Buffer {
     body: message.body,
     url: message.url,
     image: message.imageUrl,
-    tag: `${message.kind}-${message.itemId}`,
+    tag: message.tag ?? `${message.kind}-${message.itemId}`,
     correction: message.correction,
     lang: message.language,
   };

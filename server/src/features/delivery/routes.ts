@@ -11,6 +11,7 @@ import { channelList } from '../../delivery/channels';
 import { whatsappDaily } from '../../delivery/pace/whatsapp-daily';
 import { type ChannelPause, readPauses } from '../../delivery/pauses';
 import { channelStates, deliveryStatus, recentCounts } from '../../delivery/status';
+import { budgetUses, whatsappSignupOpen } from '../signup/limits';
 import { registerDeliveryActions } from './actions';
 
 /**
@@ -33,6 +34,10 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
         whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
       }),
       pauses: shown(await readPauses(db)),
+      signupBudgets: await budgetUses(db, app.config.signupLimits, {
+        email: app.delivery.channels.email.state.enabled,
+        whatsapp: whatsappSignupOpen(app),
+      }),
     }),
   );
 

@@ -1,11 +1,18 @@
 import { SIGNUP_API } from '@ummahnotify/core';
-import { type Proof, type ProofChallenge, proofChallengeSchema } from '@ummahnotify/domain';
+import {
+  type Proof,
+  type ProofChallenge,
+  type ProvedChannel,
+  proofChallengeQuerySchema,
+  proofChallengeSchema,
+} from '@ummahnotify/domain';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { altchaHmacKey, sha256, sharedKeys } from '../../secrets';
 import { MINUTE } from './limits';
+import { challengeCost } from './proof-cost';
 import { refusal } from './texts';
 
 /**
@@ -40,10 +47,19 @@ function hmacKeyOf(app: FastifyInstance): Promise<string> {
   return key;
 }
 
-export async function newChallenge(hmacKey: string, now = Date.now()): Promise<ProofChallenge> {
+/**
+ * A signed challenge; `cost` (PBKDF2 iterations per counter, PROOF_COST by default) grows as the budget its sign-up
+ * draws from fills (proof-cost.ts), and `channel` binds it to that sign-up.
+ */
+export async function newChallenge(
+  hmacKey: string,
+  now = Date.now(),
+  { cost = PROOF_COST, channel }: { cost?: number; channel?: ProvedChannel } = {},
+): Promise<ProofChallenge> {
   const challenge = await createChallenge({
     algorithm: PROOF_ALGORITHM,
-    cost: PROOF_COST,
+    cost,
+    ...(channel && { data: { channel } }),
     counter: randomInt(PROOF_COUNTER.max, PROOF_COUNTER.min),
     deriveKey,
     expiresAt: new Date(now + PROOF_LIFETIME_MS),
@@ -53,11 +69,13 @@ export async function newChallenge(hmacKey: string, now = Date.now()): Promise<P
 }
 
 /**
- * Refuses with 400 unless the proof solves a challenge this server signed, not expired and not used
- * before (by any instance: the used ones are kept in the database until they expire). Checked before
- * anything is written or sent.
+ * Refuses with 400 unless the proof solves a challenge this server signed for `channel` (or for any sign-up), not
+ * expired and not used before (by any instance: the used ones are kept in the database until they expire).
+ * Checked before anything is written or sent.
  */
-export async function requireProof(app: FastifyInstance, proof: Proof): Promise<void> {
+export async function requireProof(app: FastifyInstance, proof: Proof, channel: ProvedChannel): Promise<void> {
+  const boundTo = proof.challenge.parameters.data?.channel;
+  if (boundTo !== undefined && boundTo !== channel) throw refusal(400, 'server.proofRefused');
   const result = await verifySolution({
     challenge: proof.challenge,
     solution: proof.solution,
@@ -78,17 +96,22 @@ export async function requireProof(app: FastifyInstance, proof: Proof): Promise<
   if (!used) throw refusal(400, 'server.proofRefused');
 }
 
-/** GET SIGNUP_API.challenge, and the job that forgets used proofs once their challenge has expired. */
+/**
+ * GET SIGNUP_API.challenge (?channel=email|whatsapp|webpush: the sign-up it is for, whose budgets set its cost),
+ * and the job that forgets used proofs once their challenge has expired.
+ */
 export function registerProof(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     SIGNUP_API.challenge,
     {
-      schema: { response: { 200: proofChallengeSchema } },
+      schema: { querystring: proofChallengeQuerySchema, response: { 200: proofChallengeSchema } },
       config: { access: 'public', rateLimit: { max: CHALLENGES_PER_MINUTE, timeWindow: MINUTE } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return newChallenge(await hmacKeyOf(app));
+      const { channel } = request.query;
+      const cost = await challengeCost(app, PROOF_COST, channel, request.ip);
+      return newChallenge(await hmacKeyOf(app), Date.now(), { cost, channel });
     },
   );
   app.jobs.register({

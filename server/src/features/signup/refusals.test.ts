@@ -53,5 +53,18 @@ for (const engine of engines()) {
       assert.equal(code.body.message, SIGNUP_REFUSALS.codeExpired.en);
       assert.equal(tamil['server.codeExpired'], SIGNUP_REFUSALS.codeExpired.ta);
     });
+
+    test('the refusals of the budgets and of web push read in Tamil as reviewed', () => {
+      for (const name of [
+        'tooManyCodesFromNetwork',
+        'tooManyFromNetwork',
+        'whatsappDailyLimit',
+        'pushSubscriptionRefused',
+        'pushNotDelivered',
+      ] as const) {
+        assert.equal(catalogues.signup.en[`server.${name}`], SIGNUP_REFUSALS[name].en, name);
+        assert.equal(tamil[`server.${name}`], SIGNUP_REFUSALS[name].ta, name);
+      }
+    });
   });
 }

@@ -13,13 +13,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ipKey } from '../../rate-limit/ip-key';
 import { newToken, sha256 } from '../../secrets';
-import { checkEmailLimits, DAY, HOUR, MINUTE, ONE_CLICK_LIMITED, PUBLIC_LIMITED, whatsappSignupOpen } from './limits';
+import {
+  checkEmailLimits,
+  checkWebpushLimits,
+  DAY,
+  HOUR,
+  MINUTE,
+  ONE_CLICK_LIMITED,
+  PUBLIC_LIMITED,
+  whatsappSignupOpen,
+} from './limits';
 import { registerProof, requireProof } from './proof';
 import { isAllowedPushEndpoint, keysProblemPath, pushKeysProblem } from './push-endpoints';
+import { sendWelcomePush } from './push-welcome';
 import {
   choiceOf,
   deactivateAddress,
   deactivateByToken,
+  findSubscriber,
   insertPendingIfNew,
   insertRequest,
   purgeRequests,
@@ -102,10 +113,27 @@ function registerCore(app: FastifyInstance): void {
         throw refusal(400, keysProblem, {}, [
           { path: keysProblemPath[keysProblem], message: refusalText(keysProblem) },
         ]);
+      await requireProof(app, request.body.altcha, 'webpush');
+      const pushKeys = JSON.stringify({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+      // A subscription its push service has already delivered to (the same endpoint and keys, receiving) only
+      // changes its choices. Any other is new: it counts against its network's hourly cap, then is stored only
+      // once its push service accepted a first push for it; a refused one is stored nowhere and counts nowhere.
+      const known = await findSubscriber(db, 'webpush', subscription.endpoint);
+      const proven = Number(known?.confirmed) === 1 && Number(known?.active) === 1 && known?.push_keys === pushKeys;
+      if (!proven) {
+        await checkWebpushLimits(db, config.signupLimits, request.ip);
+        const welcome = await sendWelcomePush(app, subscription, { topics, language });
+        if (!welcome.ok && (welcome.kind === 'gone' || welcome.kind === 'permanent'))
+          throw refusal(400, 'server.pushSubscriptionRefused');
+        if (!welcome.ok) {
+          request.log.warn({ error: welcome.error }, 'web push welcome not delivered');
+          throw refusal(503, 'server.pushNotDelivered');
+        }
+      }
       await upsertConfirmed(db, {
         channel: 'webpush',
         address: subscription.endpoint,
-        pushKeys: JSON.stringify({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
+        pushKeys,
         topics,
         language,
       });
@@ -129,9 +157,9 @@ function registerCore(app: FastifyInstance): void {
     async (request, reply) => {
       const email = channels().email;
       if (!email.state.enabled) throw refusal(503, 'server.emailOff');
-      await requireProof(app, request.body.altcha);
+      await requireProof(app, request.body.altcha, 'email');
       const { email: address, topics, language } = request.body;
-      await checkEmailLimits(db, config.signupLimits, address);
+      await checkEmailLimits(db, config.signupLimits, address, request.ip, request.log);
       const token = newToken();
       await insertRequest(db, {
         channel: 'email',

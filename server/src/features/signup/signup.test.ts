@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { SIGNUP_API } from '@ummahnotify/core';
 import { SIGNUP_OUTCOMES } from '../../../../shared/domain/test/expected-texts';
-import { startPushService } from '../../../test/peers/push-service';
+import { PUSH_SERVICE_CERT, startPushService } from '../../../test/peers/push-service';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/peers/smtp';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
@@ -43,21 +43,25 @@ for (const engine of engines()) {
         templates: readmeTemplates(),
       });
       push = await startPushService({ tls: true });
-      server = await startTestServer(engine, {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'UmmahNotify <notices@example.sg>',
-        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-        TELEGRAM_API_URL: telegram.url,
-        // http PUBLIC_URL: Telegram cannot call it, so the bot polls (telegram-webhook.test.ts has the webhook)
-        TELEGRAM_UPDATES: 'auto',
-        WHATSAPP_TOKEN: WA.token,
-        WHATSAPP_PHONE_ID: WA.phoneId,
-        WHATSAPP_API_URL: whatsapp.url,
-        WHATSAPP_APP_SECRET: WA.appSecret,
-        WHATSAPP_VERIFY_TOKEN: WA.verifyToken,
-        // the local push service: https on its own port (real deployments: push services on 443)
-        WEBPUSH_ENDPOINT_HOSTS: new URL(push.url).host,
-      });
+      server = await startTestServer(
+        engine,
+        {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'UmmahNotify <notices@example.sg>',
+          TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+          TELEGRAM_API_URL: telegram.url,
+          // http PUBLIC_URL: Telegram cannot call it, so the bot polls (telegram-webhook.test.ts has the webhook)
+          TELEGRAM_UPDATES: 'auto',
+          WHATSAPP_TOKEN: WA.token,
+          WHATSAPP_PHONE_ID: WA.phoneId,
+          WHATSAPP_API_URL: whatsapp.url,
+          WHATSAPP_APP_SECRET: WA.appSecret,
+          WHATSAPP_VERIFY_TOKEN: WA.verifyToken,
+          // the local push service: https on its own port (real deployments: push services on 443)
+          WEBPUSH_ENDPOINT_HOSTS: new URL(push.url).host,
+        },
+        { delivery: { pushServiceCa: PUSH_SERVICE_CERT } },
+      );
     });
     after(async () => {
       await server.stop();
@@ -160,13 +164,29 @@ for (const engine of engines()) {
       }
     });
 
-    test('web push subscribes at once; the same endpoint twice is one subscriber; remove deactivates', async () => {
+    test('web push: stored once its push service accepted the welcome push; the same endpoint twice is one subscriber; remove deactivates', async () => {
       const ip = freshIp();
       const subscription = push.subscribe();
-      const first = await post(SIGNUP_API.webpush, { subscription, topics: ['janaza'], language: 'en' }, ip);
+      const pushes = push.received.length;
+      const first = await post(SIGNUP_API.webpush, { subscription, topics: ['janaza'], language: 'ta' }, ip);
       assert.deepEqual(first, { status: 201, body: { status: 'subscribed' } });
+      // the welcome push, decrypted by the push service with the browser's keys, in the chosen language
+      const welcome = push.received.slice(pushes);
+      assert.equal(welcome.length, 1);
+      assert.deepEqual([welcome[0].endpoint, welcome[0].status], [subscription.endpoint, 201]);
+      assert.deepEqual(welcome[0].payload, {
+        title: SIGNUP_OUTCOMES.webpushWelcomeTitle.ta,
+        body: SIGNUP_OUTCOMES.webpushWelcome.ta('ஜனாஸா அறிவிப்புகள்'),
+        url: `${server.url}/`,
+        image: null,
+        tag: 'welcome',
+        correction: false,
+        lang: 'ta',
+      });
+      // a subscription already delivered to only changes its choices: no second welcome
       const again = await post(SIGNUP_API.webpush, { subscription, topics: ['events', 'janaza'], language: 'ta' }, ip);
       assert.equal(again.status, 201);
+      assert.equal(push.received.length, pushes + 1);
       const rows = await subscribers('webpush', subscription.endpoint);
       assert.equal(rows.length, 1);
       const [row] = rows;
@@ -236,28 +256,28 @@ for (const engine of engines()) {
 
     test('unsubscribe by token, by one-click form post and by empty post; unknown tokens are 404', async () => {
       const ip = freshIp();
-      const make = async (endpoint: string) => {
-        const subscription = { endpoint, keys: push.subscribe().keys };
+      const make = async () => {
+        const subscription = push.subscribe();
         await post(SIGNUP_API.webpush, { subscription, topics: ['janaza'], language: 'en' }, ip);
-        const [row] = await subscribers('webpush', endpoint);
+        const [row] = await subscribers('webpush', subscription.endpoint);
         // What an email's send step stores (delivery/claim.ts): only the SHA-256 of the link's secret.
         const token = randomBytes(32).toString('base64url');
         const hash = createHash('sha256').update(token).digest('hex');
         await server.app.db.updateTable('subscribers').set({ token_hash: hash }).where('id', '=', row.id).execute();
-        return token;
+        return { token, endpoint: subscription.endpoint };
       };
-      const a = await make(`${push.url}/unsub-a`);
-      const b = await make(`${push.url}/unsub-b`);
-      const c = await make(`${push.url}/unsub-c`);
+      const { token: a, endpoint: endpointA } = await make();
+      const { token: b, endpoint: endpointB } = await make();
+      const { token: c, endpoint: endpointC } = await make();
 
       assert.deepEqual(await post(SIGNUP_API.unsubscribe, { token: a }, ip), {
         status: 200,
         body: { status: 'unsubscribed' },
       });
-      const [rowA] = await subscribers('webpush', `${push.url}/unsub-a`);
+      const [rowA] = await subscribers('webpush', endpointA);
       assert.equal(Number(rowA.active), 0);
       assert.equal((await post(SIGNUP_API.unsubscribe, { token: a }, ip)).status, 200, 'idempotent');
-      const [again] = await subscribers('webpush', `${push.url}/unsub-a`);
+      const [again] = await subscribers('webpush', endpointA);
       assert.equal(again.deactivated_at, rowA.deactivated_at);
 
       const oneClick = await call(
@@ -270,9 +290,9 @@ for (const engine of engines()) {
       assert.deepEqual(oneClick, { status: 200, body: { status: 'unsubscribed' } });
       const empty = await call('POST', SIGNUP_API.oneClickUnsubscribe(c), undefined, ip);
       assert.equal(empty.status, 200);
-      for (const suffix of ['b', 'c']) {
-        const [row] = await subscribers('webpush', `${push.url}/unsub-${suffix}`);
-        assert.equal(Number(row.active), 0, suffix);
+      for (const endpoint of [endpointB, endpointC]) {
+        const [row] = await subscribers('webpush', endpoint);
+        assert.equal(Number(row.active), 0, endpoint);
       }
 
       const unknown = await post(SIGNUP_API.unsubscribe, { token: 'x'.repeat(43) }, ip);

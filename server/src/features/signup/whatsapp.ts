@@ -76,9 +76,9 @@ export async function registerWhatsApp(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const channel = whatsapp();
       if (!whatsappSignupOpen(app)) throw refusal(503, 'server.whatsappOff');
-      await requireProof(app, request.body.altcha);
+      await requireProof(app, request.body.altcha, 'whatsapp');
       const { phone, topics, language } = request.body;
-      await checkWhatsAppCodeLimits(db, config.signupLimits, phone, request.ip);
+      await checkWhatsAppCodeLimits(db, config.signupLimits, phone, request.ip, request.log);
       const id = randomUUID();
       const code = newCode();
       await insertRequest(db, {

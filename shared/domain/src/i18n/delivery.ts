@@ -61,6 +61,12 @@ export const delivery = defineCatalogue(
     'channels.whatsappTodayNoReserve': 'WhatsApp today: {{used}} of {{limit}} people',
     'channels.whatsappTodayUnlimited': 'WhatsApp today: {{used}} people (no daily limit known)',
     'channels.loadFailed': 'Could not load the delivery channels.',
+    // the summary's channels card: a shared sign-up budget once half of it is used (SignupBudget)
+    'budget.whatsappCodes': 'Sign-up codes today: {{used}} of {{limit}}',
+    'budget.emailConfirmations': 'Sign-up mails this hour: {{used}} of {{limit}}',
+    'budget.half': 'Half used: the check that visitors are not robots now takes longer.',
+    'budget.nearlyFull': '80 % used: when it is full, sign-ups stop until {{time}}.',
+    'budget.help': 'Shared by everyone who signs up on this channel; one network may use a tenth of it.',
     // what the provider reported later (WhatsApp), why messages failed (failureReasonKey), a channel's account pause
     // (pauseReasonKey), and the superadmin's retry and resume
     'status.delivered': 'Delivered (reported by the provider)',
@@ -162,6 +168,11 @@ export const delivery = defineCatalogue(
     'channels.whatsappTodayNoReserve': 'இன்று வாட்ஸ்அப்: {{limit}} பேரில் {{used}} பேர்',
     'channels.whatsappTodayUnlimited': 'இன்று வாட்ஸ்அப்: {{used}} பேர் (தினசரி வரம்பு எதுவும் அறியப்படவில்லை)',
     'channels.loadFailed': 'அனுப்பும் வழிகளை ஏற்ற முடியவில்லை.',
+    'budget.whatsappCodes': 'இன்றைய பதிவுக் குறியீடுகள்: {{limit}} இல் {{used}}',
+    'budget.emailConfirmations': 'இந்த மணி நேரப் பதிவு மின்னஞ்சல்கள்: {{limit}} இல் {{used}}',
+    'budget.half': 'பாதி பயன்படுத்தப்பட்டது: பார்வையாளர்கள் ரோபோக்கள் அல்ல என்ற சரிபார்ப்பு இப்போது அதிக நேரம் எடுக்கும்.',
+    'budget.nearlyFull': '80 % பயன்படுத்தப்பட்டது: இது நிரம்பியதும், {{time}} வரை பதிவுகள் நிறுத்தப்படும்.',
+    'budget.help': 'இந்த வழியில் பதிவு செய்யும் அனைவரும் இதைப் பகிர்கின்றனர்; ஒரு இணைய இணைப்பு இதில் பத்தில் ஒரு பங்கைப் பயன்படுத்தலாம்.',
     'status.delivered': 'சென்றடைந்தது (சேவை வழங்குநர் தெரிவித்தது)',
     'status.read': 'படிக்கப்பட்டது (சேவை வழங்குநர் தெரிவித்தது)',
     'status.receipts': '{{delivered}} சென்றடைந்தன, {{read}} படிக்கப்பட்டன',

@@ -39,6 +39,9 @@ export const messages = defineCatalogue(
     'signup.whatsappCode': 'Your UmmahNotify code is {{code}}. It expires in 10 minutes.',
     'signup.whatsappStopped':
       'You are unsubscribed and will get no more messages from UmmahNotify. To subscribe again, visit {{url}}.',
+    // the first web push of a new subscription: shown by the browser, it confirms the push service delivers to it
+    'signup.webpushWelcomeTitle': 'Notifications are on',
+    'signup.webpushWelcome': 'This browser will show UmmahNotify notices: {{topics}}.',
   },
   {
     'message.janazaTitle': 'ஜனாஸா: {{name}}',
@@ -73,5 +76,7 @@ export const messages = defineCatalogue(
     'signup.whatsappCode': 'உங்கள் UmmahNotify குறியீடு {{code}}. இது 10 நிமிடங்களில் காலாவதியாகும்.',
     'signup.whatsappStopped':
       'நீங்கள் விலகிவிட்டீர்கள்; இனி UmmahNotify செய்திகள் வராது. மீண்டும் பதிவு செய்ய {{url}} ஐப் பார்வையிடுங்கள்.',
+    'signup.webpushWelcomeTitle': 'அறிவிப்புகள் இயக்கப்பட்டன',
+    'signup.webpushWelcome': 'இந்த உலாவி UmmahNotify அறிவிப்புகளைக் காட்டும்: {{topics}}.',
   },
 );

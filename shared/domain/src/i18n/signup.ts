@@ -74,6 +74,8 @@ export const signup = defineCatalogue(
       'Too many codes were asked for from this network today. Please try again tomorrow, or choose another way.',
     'server.whatsappDailyLimit':
       'WhatsApp sign-up has reached its limit for today. Please try again tomorrow, or choose another way.',
+    'server.tooManyFromNetwork':
+      'Many sign-ups came from this network this hour. Please try again in an hour, or choose another way.',
     'server.linkUsed': 'This confirmation link has expired or was already used',
     'server.unknownLink': 'This unsubscribe link is not valid. You may already be unsubscribed.',
     'server.emailOff': 'Email sign-up is not available right now. Please choose another way.',
@@ -88,6 +90,9 @@ export const signup = defineCatalogue(
     'server.unknownPushService': "This browser's push service is not supported. Please choose another way.",
     'server.pushKeyNotOnCurve': "This browser's push key is not a P-256 public key. Please choose another way.",
     'server.pushAuthNot16Bytes': "This browser's push secret is not 16 bytes long. Please choose another way.",
+    'server.pushSubscriptionRefused':
+      "This browser's push service does not accept notices for its subscription. Please try again: the page makes a new one.",
+    'server.pushNotDelivered': "We could not reach this browser's push service just now. Please try again later.",
     'server.proofRefused': 'The check that you are not a robot did not pass. Please try again.',
     'server.proofExpired': 'The check that you are not a robot has expired. Please try again.',
     tooManyRequests: 'Too many attempts. Please wait a little and try again.',
@@ -193,6 +198,8 @@ export const signup = defineCatalogue(
       'இந்த இணைய இணைப்பிலிருந்து இன்று பல குறியீடுகள் கேட்கப்பட்டுள்ளன. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'server.whatsappDailyLimit':
       'WhatsApp பதிவு இன்றைய வரம்பை எட்டிவிட்டது. நாளை மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.tooManyFromNetwork':
+      'இந்த மணி நேரத்தில் இந்த இணைய இணைப்பிலிருந்து பல பதிவுகள் வந்துள்ளன. ஒரு மணி நேரம் கழித்து மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'server.linkUsed': 'இந்த உறுதிப்படுத்தல் இணைப்பு காலாவதியானது அல்லது ஏற்கெனவே பயன்படுத்தப்பட்டது',
     'server.unknownLink': 'இந்தப் பதிவு நீக்க இணைப்பு செல்லாது. நீங்கள் ஏற்கெனவே பதிவு நீக்கப்பட்டிருக்கலாம்.',
     'server.emailOff': 'மின்னஞ்சல் பதிவு தற்போது கிடைக்கவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
@@ -207,6 +214,9 @@ export const signup = defineCatalogue(
     'server.unknownPushService': 'இந்த உலாவியின் அறிவிப்புச் சேவை ஆதரிக்கப்படவில்லை. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'server.pushKeyNotOnCurve': 'இந்த உலாவியின் அறிவிப்புச் சாவி சரியான P-256 பொதுச் சாவி அல்ல. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
     'server.pushAuthNot16Bytes': 'இந்த உலாவியின் அறிவிப்பு இரகசியம் 16 பைட் நீளம் அல்ல. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    'server.pushSubscriptionRefused':
+      'இந்த உலாவியின் அறிவிப்புச் சேவை அதன் பதிவுக்கு அறிவிப்புகளை ஏற்கவில்லை. மீண்டும் முயற்சிக்கவும்: பக்கம் புதிய பதிவை உருவாக்கும்.',
+    'server.pushNotDelivered': 'இப்போது இந்த உலாவியின் அறிவிப்புச் சேவையை அணுக முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
     'server.proofRefused': 'நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பு ஏற்கப்படவில்லை. மீண்டும் முயற்சிக்கவும்.',
     'server.proofExpired': 'நீங்கள் ரோபோ அல்ல என்ற சரிபார்ப்பு காலாவதியானது. மீண்டும் முயற்சிக்கவும்.',
     tooManyRequests: 'அதிகமான முயற்சிகள். சிறிது நேரம் காத்திருந்து மீண்டும் முயற்சிக்கவும்.',
