@@ -365,7 +365,18 @@ const hostileQuery = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom('lang', 'token', 'q', 'error', 'code', 'state', 'hub.mode', 'hub.challenge', 'start', 'channel'),
+        fc.constantFrom(
+          'lang',
+          'token',
+          'q',
+          'error',
+          'code',
+          'state',
+          'hub.mode',
+          'hub.challenge',
+          'start',
+          'channel',
+        ),
         fc.constantFrom('__proto__', 'constructor', 'lang[]', 'token[x]', ''),
         hostileText,
       ),
