@@ -74,7 +74,7 @@ for (const engine of engines()) {
     test('5.7.1 from the relay pauses the channel: nobody fails, nobody is retired, the deliveries wait', async () => {
       smtp.denyRelaying(true);
       await approve('Haji Relay bin Denied');
-      const pause = await eventually(async () => (await readPause(server.app.db, 'email')) ?? false, 20_000);
+      const pause = await eventually(async () => (await readPause(server.app.db, 'email')) ?? false);
       assert.equal(pause.code, 'smtp:5.7.1');
       assert.match(pause.reason, /550 5\.7\.1 Relaying denied/);
       // Every delivery made, none in flight: each one waits (for the account, once it was tried).
@@ -116,7 +116,7 @@ for (const engine of engines()) {
     test('the next notice reaches the six, and nothing more goes to the retired mailbox', async () => {
       const refusedBefore = smtp.refused.length;
       await approve('Haji Second bin Notice');
-      await eventually(async () => received('Haji Second bin Notice').length === live.length, 20_000);
+      await eventually(async () => received('Haji Second bin Notice').length === live.length);
       await deliveriesSettled(server.app.db, 20_000);
       assert.deepEqual(received('Haji Second bin Notice'), live.map((p) => p.address).sort());
       assert.equal(smtp.refused.length, refusedBefore, 'no RCPT TO for the retired mailbox');

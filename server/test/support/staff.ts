@@ -41,8 +41,12 @@ export async function insertMasjid(db: Db, name = 'Masjid Sultan'): Promise<stri
   return id;
 }
 
-/** Polls until `check` returns a value (not undefined/false) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+/**
+ * Polls until `check` returns a value (not undefined/false) or the time is up. The give-up time is a deadline for a
+ * state that never comes, not a measure of speed: well above a loaded machine's worst (the real program's start
+ * under tsx took over 15 s on Node 24 at a load average of 10, 2026-11-28).
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 120_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
