@@ -22,8 +22,11 @@ process.env.UN_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'un-e2e-'));
 export default defineConfig({
   testDir: 'tests',
   outputDir: `test-results/${PORT_BASE}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Give-up times, set here once and nowhere in a test: far above what a loaded 2-core machine takes (the longest
+  // test, a dozen screens at two widths in two languages, about 2 min there), so only a test that is really stuck
+  // reaches them. A test that waits waits for a state (an element, a peer's count), never for these.
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   workers: 1,
   // In CI a test that fails is run once more; one passing only then is flaky, named in the summary, and fails the run
   // unless e2e/quarantine.json lists it (scripts/e2e-outcomes.mjs).
@@ -54,7 +57,7 @@ export default defineConfig({
       command: 'node --import tsx ../server/src/main.ts',
       url: `${SERVER_URL}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         PORT: String(SERVER_PORT),
         HOST: '127.0.0.1',

@@ -10,8 +10,9 @@ import { CHROMIUM_ARGS } from './support/env';
 export default defineConfig({
   testDir: 'instances',
   outputDir: `test-results/instances-${INSTANCES.proxyPort}`,
-  timeout: 300_000,
-  expect: { timeout: 15_000 },
+  // Give-up times set once, as in playwright.config.ts: only a stuck test reaches them.
+  timeout: 900_000,
+  expect: { timeout: 60_000 },
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],

@@ -29,9 +29,13 @@ const SLEEPS = [
   { kind: 'fixed sleep', re: new RegExp(String.raw`(?<![\w$.])setTimeout\(\s*(${number})\s*[,)]`, 'g') },
   { kind: 'fixed sleep', re: new RegExp(String.raw`\b(?:sleep|delay|wait|pause)\(\s*(${number})\s*\)`, 'g') },
   { kind: 'fixed sleep', re: /\bwaitForTimeout\(/g },
-  // jest's and Testing Library's give-up times are set once (jest.config.cjs, jest/setup.ts), above a loaded
-  // machine's worst: a file's own shorter one is how a slow machine fails a test that would have passed.
-  { kind: 'own deadline', re: /\bjest\.setTimeout\(|\basyncUtilTimeout\s*:/g },
+  // Give-up times are set once per runner, above a loaded machine's worst (jest.config.cjs and jest/setup.ts, the
+  // server's --test-timeout, e2e/playwright*.config.ts): a test's own shorter one is how a slow machine fails a
+  // test that would have passed.
+  {
+    kind: 'own deadline',
+    re: /\bjest\.setTimeout\(|\basyncUtilTimeout\s*:|\btest\.(?:setTimeout|slow)\(|\btimeout\s*:\s*\d/g,
+  },
 ];
 const NOW_MINUS = String.raw`(?:Date\.now\(\)|performance\.now\(\)|process\.hrtime\.bigint\(\))\s*-\s*`;
 /** `<`, `<=`, `>`, `>=` but not `=>`, `>>` or a generic's brackets next to a name. */
@@ -122,14 +126,14 @@ function main() {
   const relativeAllow = relative(process.cwd(), join(root, ALLOW_FILE)) || ALLOW_FILE;
   if (offending.length > 0 || stale.length > 0) {
     console.log(
-      `\n${offending.length} fixed sleep(s) or wall-clock bound(s) in ${files.length} test files: wait for the state ` +
+      `\n${offending.length} fixed sleep(s), wall-clock bound(s) or own give-up time(s) in ${files.length} test files: wait for the state ` +
         `(server/test/support/staff.ts eventually, expect.poll, waitFor) or move an injected clock instead. ` +
         `Only a real protocol deadline may stay, listed in ${relativeAllow} with its reason.`,
     );
     process.exit(1);
   }
   console.log(
-    `test timing: no fixed sleep or wall-clock bound in ${files.length} test files (${allow.length} allowed)`,
+    `test timing: no fixed sleep, wall-clock bound or own give-up time in ${files.length} test files (${allow.length} allowed)`,
   );
 }
 

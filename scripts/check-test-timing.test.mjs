@@ -35,14 +35,25 @@ test('finds wall-clock bounds, on one line or through a name', () => {
   );
 });
 
-test('finds a jest file setting its own give-up time, which jest.config.cjs and jest/setup.ts set once', () => {
-  const source = ['jest.setTimeout(30_000);', 'configure({ asyncUtilTimeout: 8000 });'].join('\n');
-  assert.deepEqual(lines(source), ['1 own deadline', '2 own deadline']);
+test('finds a test setting its own give-up time, which each runner sets once in its configuration', () => {
+  const source = [
+    'jest.setTimeout(30_000);',
+    'configure({ asyncUtilTimeout: 8000 });',
+    'test.setTimeout(120_000);',
+    'test.slow();',
+    "await expect(page.getByText('Saved')).toBeVisible({ timeout: 30_000 });",
+    'await expect.poll(counts, { timeout: 15_000 }).toEqual([1, 1]);',
+    "screen.findByText('Saved', {}, { timeout: 5000 });",
+    "test('sends it', { timeout: 240_000 }, async () => {});",
+  ].join('\n');
+  assert.deepEqual(
+    lines(source),
+    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n} own deadline`),
+  );
 });
 
 test('leaves alone what does not wait for the clock', () => {
   const source = [
-    'test.setTimeout(120_000);',
     'await new Promise((r) => setTimeout(r, 0));',
     'const due = new Date(Date.now() - 5 * DAY).toISOString();',
     'const timer = setTimeout(() => { socket.destroy(); reject(new Error("open")); }, LIMIT);',

@@ -46,7 +46,6 @@ const dataDirs: string[] = [];
 let providerName = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   database = await freshDatabase('postgres');
   db = connect({ kind: 'postgres', url: database.databaseUrl as string });
   issuer = await startTestIssuer({ port: INSTANCES.issuerPort, client: E2E_CLIENT });
@@ -157,7 +156,7 @@ test('sign in, a notice with a photo seen through every instance, approved: one 
     ),
     mail: smtp.messages.filter((m) => m.to.includes(subscriber.email) && m.subject.includes(name)),
   });
-  await expect.poll(() => [mine().push.length, mine().mail.length], { timeout: 30_000 }).toEqual([1, 1]);
+  await expect.poll(() => [mine().push.length, mine().mail.length]).toEqual([1, 1]);
   expect((mine().push[0].payload as { title: string }).title).toBe(`Janaza: ${name}`);
   // No instance sends it a second time. Every message of the notice is recorded sent, which is written after its
   // provider answered: no send is in flight, and none can start (a claim takes only pending messages).
@@ -194,7 +193,6 @@ test('the sign-up rate limit (10 a minute per address) holds across the three in
 });
 
 test(`an instance killed (SIGKILL) during a broadcast of ${BROADCAST} loses nothing`, async ({ page }) => {
-  test.setTimeout(300_000);
   const subscribers = Array.from({ length: BROADCAST }, () => {
     const s = push.subscribe();
     return newSubscriber({ channel: 'webpush', address: s.endpoint, push_keys: JSON.stringify(s.keys) });

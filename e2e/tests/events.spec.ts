@@ -59,7 +59,7 @@ async function extract(page: Page, file: string): Promise<string> {
     : '';
   await page.getByRole('button', { name: 'Extract & Generate Prompt' }).click();
   await expect(page.getByRole('button', { name: 'Extracting...' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Extract & Generate Prompt' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Extract & Generate Prompt' })).toBeVisible();
   const prompt = page.locator('#event-prompt');
   await expect(prompt).toBeVisible();
   await expect(prompt).not.toHaveValue(previous);
@@ -345,7 +345,7 @@ test.describe('events: Send correction', () => {
     await page.goto('/dashboard/events/edit');
     const row = page.getByRole('row').filter({ hasText: 'Youth Futsal Night' });
     const button = row.getByRole('button', { name: 'Send correction (Youth Futsal Night)' });
-    await expect(button).toBeVisible({ timeout: 30_000 });
+    await expect(button).toBeVisible();
     await button.click();
     const dialog = page.getByRole('dialog');
     await expect(
@@ -353,7 +353,7 @@ test.describe('events: Send correction', () => {
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Correction queued.')).toBeVisible();
-    await expect(row.getByText('Correction 1')).toBeVisible({ timeout: 30_000 });
+    await expect(row.getByText('Correction 1')).toBeVisible();
 
     const status = await page.request.get(`/api/v1/admin/delivery/status?kind=events&ids=${id}`);
     expect(((await status.json()).items[id] as { number: number }[]).map((s) => s.number)).toEqual([0, 1]);

@@ -220,7 +220,6 @@ test.describe('committee members: roles reach the account', () => {
     page,
     browser,
   }) => {
-    test.slow(); // three browser sessions and two sign-ins: past a minute on a busy 2-core machine
     const t = tag();
     await signIn(page, superadmin());
 

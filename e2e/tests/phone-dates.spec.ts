@@ -90,10 +90,7 @@ async function tapTime(page: Page, popup: Locator, hour: string, minute: string)
 
 async function openJanazaForm(page: Page) {
   await page.goto('/dashboard/janaza-notifications/create');
-  // the section's remote loads on first use: slower on a busy machine
-  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible();
   await page.getByLabel(j['timeKind.exact'], { exact: true }).tap();
   return page.getByPlaceholder(j['field.dueDatePlaceholder']);
 }
@@ -249,9 +246,7 @@ test('a janaza after a prayer today whose time has passed is asked about, its ti
   await page.clock.setFixedTime(frozenNow);
   const name = `Haji Today ${randomUUID().slice(0, 6)}`;
   await page.goto('/dashboard/janaza-notifications/create');
-  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('heading', { name: STAFF_OUTCOMES.janaza.createTitle.en })).toBeVisible();
   await fillJanaza(page, name);
   const day = page.getByPlaceholder(j['field.prayerDatePlaceholder']);
   await day.fill(today.split('-').reverse().join('-'));

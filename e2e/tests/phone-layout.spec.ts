@@ -79,7 +79,6 @@ const WALK: Walked[] = [
 let server: Awaited<ReturnType<typeof startScreensServer>>['server'];
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   const started = await startScreensServer(browser, PORT, 'phone');
   server = started.server;
   await started.page.context().close();
@@ -101,8 +100,8 @@ async function newContext(
 
 /** The section has loaded (its build line shows), with its data: no spinner, no skeleton, fonts in. */
 async function settle(page: Page) {
-  await expect(page.getByTestId('section-build')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('section-build')).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
@@ -126,7 +125,6 @@ for (const lang of LANGUAGES) {
     test(`${lang}, ${width} px touch: every card and form inside its box, nothing cut${width === 390 ? ', targets 40 px' : ''}`, async ({
       browser,
     }) => {
-      test.setTimeout(240_000);
       const context = await newContext(browser, lang, phone(width));
       const page = await context.newPage();
       await signInAs(page, STAFF.superadmin);
@@ -168,7 +166,6 @@ for (const lang of LANGUAGES) {
   test(`${lang}, 1280 px: the committee table shows every column of docs/product/screens.md without a sideways scroll, and so do the others`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
     const context = await newContext(browser, lang, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signInAs(page, STAFF.superadmin);
@@ -218,7 +215,6 @@ for (const lang of LANGUAGES) {
 test('a refused upload on a phone leaves only its error: no preview, no Replace or Remove (janaza and event forms)', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const context = await newContext(browser, 'en', phone(390));
   const page = await context.newPage();
   await signInAs(page, STAFF.admin);
@@ -256,14 +252,13 @@ test('a refused upload on a phone leaves only its error: no preview, no Replace 
 test('/login with a staff session: admin, superadmin and editor go on to the dashboard, still signed in (docs/product/screens.md#login)', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   for (const who of [STAFF.admin, STAFF.superadmin, STAFF.editor]) {
     const context = await newContext(browser, 'en', phone(390));
     const page = await context.newPage();
     await signInAs(page, who);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard(\/|$)/);
-    await expect(page.getByText(`Signed in as ${who.givenName}`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`Signed in as ${who.givenName}`)).toBeVisible();
     expect((await page.request.get('/api/protected')).status()).toBe(200);
     await context.close();
   }

@@ -122,7 +122,6 @@ const SCREENS: Screen[] = [
 let server: Awaited<ReturnType<typeof startScreensServer>>['server'];
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
   const started = await startScreensServer(browser, SCREENS_PORT, 'screens');
   server = started.server;
   const { page } = started;
@@ -163,9 +162,9 @@ async function settle(page: Page, screen: Screen, lang: Language) {
   // Dashboard lists poll their delivery counts, so the network is never idle there: wait for the
   // section's build line (its remote has loaded) instead.
   // A remote's first load on a busy 2-core machine can take longer than the default 10 s.
-  if (screen.section) await expect(page.getByTestId('section-build')).toBeVisible({ timeout: 30_000 });
+  if (screen.section) await expect(page.getByTestId('section-build')).toBeVisible();
   else await page.waitForLoadState('networkidle');
-  if (screen.ready) await expect(screen.ready(page, lang)).toBeVisible({ timeout: 30_000 });
+  if (screen.ready) await expect(screen.ready(page, lang)).toBeVisible();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -181,7 +180,6 @@ for (const who of ['public', ...STAFF_ROLES] as const) {
   for (const lang of LANGUAGES) {
     for (const size of WIDTHS) {
       test(`${who}, ${lang}, ${size.width} px: every screen looks as committed and passes axe`, async ({ browser }) => {
-        test.setTimeout(180_000);
         const context = await newContext(browser, lang, size);
         const page = await context.newPage();
         if (who !== 'public') await signInAs(page, STAFF[who]);

@@ -81,7 +81,7 @@ for (const engine of engines()) {
       await database?.drop();
     });
 
-    test(`loses nothing and sends at most ${CONCURRENCY} twice`, { timeout: 240_000 }, async (t) => {
+    test(`loses nothing and sends at most ${CONCURRENCY} twice`, async (t) => {
       database = await freshDatabase(engine);
       push = await startPushService({ decryptEvery: 50 });
       const port = await freePort();

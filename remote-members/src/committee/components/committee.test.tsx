@@ -9,7 +9,7 @@ import { chooseOption } from '../../../test/antd';
 import { COMMITTEE, committeeMember } from '../../../test/fixtures';
 import CommitteeSection from '../../CommitteeSection';
 
-const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+const findText = (text: string) => screen.findByText(text);
 
 const LIST = `GET ${COMMITTEE_API.list}`;
 const CREATE = `POST ${COMMITTEE_API.list}`;

@@ -8,7 +8,7 @@ import { chooseOption } from '../../../test/antd';
 import { MEMBERS, member } from '../../../test/fixtures';
 import MembersSection from '../../MembersSection';
 
-const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+const findText = (text: string) => screen.findByText(text);
 
 const LIST = `GET ${MEMBERS_API.list}`;
 const CREATE = `POST ${MEMBERS_API.list}`;
