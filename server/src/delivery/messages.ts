@@ -93,6 +93,8 @@ export function renderJanaza(
     url,
     templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
     imageUrl: !isPrivate && notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : null,
+    ...(!isPrivate && notice.image_id && { imageId: notice.image_id }),
+    expiresAt: notice.due_date,
   };
 }
 
@@ -123,5 +125,7 @@ export function renderEvent(
     url: `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`,
     templateParams: [heading, when, place, `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`],
     imageUrl: event.image_id ? `${publicUrl}${FEED_API.image(event.image_id)}` : null,
+    ...(event.image_id && { imageId: event.image_id }),
+    expiresAt: event.date_time,
   };
 }

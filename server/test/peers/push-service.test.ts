@@ -54,6 +54,53 @@ describe('push service peer', () => {
     assert.equal(await post(`${peer.origin}/push/nobody`, await sign({ ...good, exp: now() + 60 })), 404);
   });
 
+  test('refuses a Topic longer than 32 characters or outside URL-safe base64 (RFC 8030 §5.4)', async () => {
+    const sign = signer();
+    const { endpoint } = peer.subscribe();
+    const token = await sign({ aud: peer.origin, sub: 'mailto:ops@example.sg', exp: now() + 60 });
+    for (const topic of ['janaza.1', 'a'.repeat(33), 'notice=1', 'notice+1']) {
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { authorization: token, ttl: '60', topic, 'content-encoding': 'aes128gcm' },
+        body: new Uint8Array(120),
+      });
+      assert.deepEqual([res.status, await res.text()], [400, 'invalid Topic'], topic);
+    }
+  });
+
+  test('holds what an offline browser is sent: for its TTL (RFC 8030 §5.2), one per Topic (§5.4)', async () => {
+    let clock = Date.parse('2026-11-28T01:00:00Z');
+    const service = await startPushService({ tls: true, clock: () => clock });
+    try {
+      // web-push, an independent sender, sets TTL and Topic as the RFC names them
+      const options = {
+        vapidDetails: { subject: 'mailto:ops@example.sg', ...webpush.generateVAPIDKeys() },
+        agent: new Agent({ ca: PUSH_SERVICE_CERT }),
+      };
+      const send = (sub: webpush.PushSubscription, n: number, extra: webpush.RequestOptions) =>
+        webpush.sendNotification(sub, JSON.stringify({ n }), { ...options, ...extra });
+      const phone = service.subscribe();
+      const other = service.subscribe();
+      service.goOffline(phone.endpoint);
+      service.goOffline(other.endpoint);
+      await send(phone, 1, { TTL: 600, topic: 'notice1' });
+      await send(phone, 2, { TTL: 600, topic: 'notice1' });
+      await send(phone, 3, { TTL: 60 });
+      await send(phone, 4, { TTL: 600, topic: 'notice2' });
+      await send(other, 5, { TTL: 600, topic: 'notice1' });
+      clock += 120_000;
+      assert.deepEqual(
+        service.comeOnline(phone.endpoint).map((m) => m.payload),
+        [{ n: 2 }, { n: 4 }],
+        'the first replaced by the second of its topic, the third past its 60 s',
+      );
+      clock += 480_000;
+      assert.deepEqual(service.comeOnline(other.endpoint), [], 'past its 600 s');
+    } finally {
+      await service.close();
+    }
+  });
+
   test('decrypts one message in decryptEvery, and refuses what does not decrypt', async () => {
     const tls = await startPushService({ tls: true, decryptEvery: 2 });
     try {

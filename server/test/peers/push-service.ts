@@ -54,6 +54,15 @@ export interface ReceivedPush {
   jwt: string | null;
 }
 
+/** A message held for an offline browser. */
+export interface HeldPush {
+  payload: unknown;
+  topic: string | null;
+  /** the peer's clock when it was accepted, and the TTL it came with */
+  acceptedAt: number;
+  ttlSeconds: number;
+}
+
 export interface PushServiceStats {
   requests: number;
   accepted: number;
@@ -74,6 +83,13 @@ export interface PushService {
   pace: PaceRecord;
   /** From now on answer this endpoint (or every one, 'all') with status and headers; null goes back to normal. */
   respondWith(endpointOrAll: string | 'all', status: number | null, headers?: Record<string, string>): void;
+  /**
+   * The browser of this endpoint goes offline: what is accepted for it from now on is held, as a push service holds
+   * it (RFC 8030 §5.2: for at most its TTL; §5.4: a message with the Topic of one still held replaces it).
+   */
+  goOffline(endpoint: string): void;
+  /** The browser comes back: the held messages still within their TTL by the peer's clock, oldest first. */
+  comeOnline(endpoint: string): HeldPush[];
   /** Resolves once `count` requests have been answered (whatever the answer). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   /** TCP connections accepted so far. */
@@ -108,7 +124,16 @@ export interface PushServiceOptions {
    * The rate here is over the whole service (every endpoint), counted on accepted pushes.
    */
   pace?: { perSecond: number; retryAfterSeconds: number; clock?: () => number };
+  /** The clock of held messages' TTL (and of the pace when it has none of its own). Default Date.now. */
+  clock?: () => number;
 }
+
+/**
+ * RFC 8030 §5.4 (https://www.rfc-editor.org/rfc/rfc8030#section-5.4): "The Topic header field MUST be restricted to
+ * no more than 32 characters from the URL and filename-safe Base 64 alphabet [RFC4648]. A push service that receives
+ * a request with a Topic header field that does not meet these constraints MUST return a 400 (Bad Request)".
+ */
+const VALID_TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
 
 interface Subscriber {
   ecdh: ReturnType<typeof createECDH>;
@@ -141,6 +166,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const waiters: { count: number; resolve: () => void }[] = [];
   let origin = '';
   let nextId = 1;
+  const held = new Map<string, HeldPush[]>();
   const paceRecord = newPaceRecord();
   const paceWindow = options.pace ? new SlidingWindow(options.pace.perSecond) : null;
 
@@ -223,12 +249,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     }
     const override = overrides.get(endpoint) ?? overrides.get('all');
     if (override) return answer(override.status, '', override.headers, null, jwt);
-    const clock = options.pace?.clock ?? Date.now;
+    const clock = options.pace?.clock ?? options.clock ?? Date.now;
     if (paceWindow && options.pace && paceWindow.waitMs(clock()) > 0) {
       paceRecord.refusedForPace++;
       return answer(429, 'rate limited', { 'retry-after': String(options.pace.retryAfterSeconds) }, null, jwt);
     }
     if (!/^\d+$/.test(String(req.headers.ttl ?? ''))) return answer(400, 'TTL header missing', {}, null, jwt);
+    const topic = typeof req.headers.topic === 'string' ? req.headers.topic : null;
+    if (topic !== null && !VALID_TOPIC.test(topic)) return answer(400, 'invalid Topic', {}, null, jwt);
     if (req.headers['content-encoding'] !== 'aes128gcm') return answer(415, 'not aes128gcm', {}, null, jwt);
     if (body.length > 4096) return answer(413, 'payload too large', {}, null, jwt);
     let payload: unknown = null;
@@ -251,6 +279,12 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     paceWindow?.take(now);
     paceRecord.accepted++;
     paceRecord.sends.push({ at: now, to: id, what: payloadTitle(payload) });
+    const waiting = held.get(endpoint);
+    if (waiting) {
+      const kept = topic === null ? waiting : waiting.filter((m) => m.topic !== topic);
+      kept.push({ payload, topic, acceptedAt: (options.clock ?? Date.now)(), ttlSeconds: Number(req.headers.ttl) });
+      held.set(endpoint, kept);
+    }
     answer(201, '', { location: `${origin}/message/${number}` }, payload, jwt);
   }
 
@@ -294,6 +328,15 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
         endpoint: `${origin}/push/${id}`,
         keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       };
+    },
+    goOffline(endpoint) {
+      if (!held.has(endpoint)) held.set(endpoint, []);
+    },
+    comeOnline(endpoint) {
+      const at = (options.clock ?? Date.now)();
+      const waiting = held.get(endpoint) ?? [];
+      held.delete(endpoint);
+      return waiting.filter((m) => at < m.acceptedAt + m.ttlSeconds * 1000);
     },
     respondWith(endpointOrAll, status, headers = {}) {
       if (status === null) overrides.delete(endpointOrAll);

@@ -30,6 +30,8 @@ export interface Message {
   url: string;
   /** absolute public URL of the photo or poster; always null for a private notice */
   imageUrl: string | null;
+  /** the upload behind imageUrl, for a channel that sends the bytes (Telegram) */
+  imageId?: string;
   /**
    * The body parameters {{1}}..{{4}} of the WhatsApp template (README "WhatsApp templates"), raw (the
    * WhatsApp payload sanitises them): janaza [name or private title, when, place, url]; event
@@ -38,6 +40,11 @@ export interface Message {
   templateParams: string[];
   /** web push only: the notification's tag (one with the same tag replaces it); default `<kind>-<itemId>` */
   tag?: string;
+  /**
+   * When the message stops being worth delivering (UTC ISO 8601): a janaza's prayer time, an event's start. Web push
+   * lets the push service hold it for an offline phone only until then. None (the welcome push): a day.
+   */
+  expiresAt?: string;
 }
 
 /**
@@ -97,6 +104,8 @@ export interface PacedOutcome {
   service?: string;
   /** The provider named no time (WhatsApp 130429, SMTP 421/451): the engine picks the pause (pace/backoff.ts). */
   unstated?: true;
+  /** WhatsApp 131048, which Meta answers when the messaging limit is reached: the limit is read again. */
+  limitRefused?: true;
 }
 
 export const paced = (

@@ -92,6 +92,59 @@ describe('web push channel against a push service on 127.0.0.1', () => {
     assert.ok(Number(got?.headers['content-length']) <= 4096);
   });
 
+  test('a janaza push lives until its prayer and shares its Topic with the correction: a phone that was off gets the correction alone, and nothing after the prayer', async () => {
+    // starts at the real time, which the push service checks the VAPID token's expiry by
+    let clock = Date.now();
+    const at = (hours: number) => new Date(clock + hours * 3600_000).toISOString();
+    const service = await startPushService({ clock: () => clock });
+    const timed = await createWebPushChannel(config(), { now: () => clock, encryptionThreads: 0 });
+    try {
+      const notice = { ...message, expiresAt: at(3) }; // the prayer
+      const correction = { ...notice, correction: true, title: 'திருத்தம்: ஜனாஸா அறிவிப்பு: அப்துல்லா' };
+      const phone = service.subscribe();
+      const late = service.subscribe();
+      service.goOffline(phone.endpoint);
+      service.goOffline(late.endpoint);
+      for (const sent of [notice, correction])
+        for (const sub of [phone, late]) assert.deepEqual(await timed.send(recipient(sub), sent), { ok: true });
+      const [first, , second] = service.received;
+      assert.equal(first.headers.ttl, '10800', 'three hours, the time left until the prayer');
+      assert.match(String(first.headers.topic), /^[A-Za-z0-9_-]{1,32}$/);
+      assert.equal(second.headers.topic, first.headers.topic);
+      clock += 3600_000; // one phone comes back an hour later, before the prayer
+      const shown = service.comeOnline(phone.endpoint).map((m) => (m.payload as { title: string }).title);
+      assert.deepEqual(shown, [correction.title]);
+      clock += 2 * 3600_000; // the other at the prayer time
+      assert.deepEqual(service.comeOnline(late.endpoint), []);
+    } finally {
+      await timed.close();
+      await service.close();
+    }
+  });
+
+  test('an event lives until its start, at most a day; another item has another Topic', async () => {
+    let clock = Date.now();
+    const at = (hours: number) => new Date(clock + hours * 3600_000).toISOString();
+    const timed = await createWebPushChannel(config(), { now: () => clock, encryptionThreads: 0 });
+    try {
+      const event = { ...message, kind: 'events' as const, itemId: 'e-1' };
+      const send = async (sent: Message) => {
+        assert.deepEqual(await timed.send(recipient(peer.subscribe()), sent), { ok: true });
+        return peer.received.at(-1)?.headers ?? {};
+      };
+      const halfPast = at(0.5);
+      const soon = await send({ ...event, expiresAt: halfPast });
+      const nextWeek = await send({ ...event, expiresAt: at(7 * 24) });
+      clock += 60_000;
+      const other = await send({ ...event, itemId: 'e-2', expiresAt: halfPast });
+      assert.deepEqual([soon.ttl, nextWeek.ttl, other.ttl], ['1800', '86400', '1740']);
+      assert.equal(soon.topic, nextWeek.topic);
+      assert.notEqual(other.topic, soon.topic);
+    } finally {
+      await timed.close();
+    }
+  });
+
   test('one JWT per push service origin, reused; another origin gets its own', async () => {
     const a1 = peer.subscribe();
     const a2 = peer.subscribe();

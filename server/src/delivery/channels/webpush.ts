@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Config } from '../../config';
@@ -23,8 +24,28 @@ export interface WebPushChannel extends Channel {
   readonly publicKey: string | null;
 }
 
-/** How long the push service may keep a message for an offline browser. */
-const TTL_SECONDS = 86400;
+/** The longest a push service may hold a message for an offline browser (a day, as before; FCM's own cap is 4 weeks). */
+const MAX_TTL_SECONDS = 86400;
+
+/**
+ * RFC 8030 §5.2: the push service holds the message for an offline browser at most TTL seconds, so a janaza push
+ * never reaches a phone switched on after the prayer, nor an event's after its start.
+ */
+export function pushTtlSeconds(message: Pick<Message, 'expiresAt'>, now: number): number {
+  const until = message.expiresAt ? Date.parse(message.expiresAt) : Number.NaN;
+  if (Number.isNaN(until)) return MAX_TTL_SECONDS;
+  return Math.min(MAX_TTL_SECONDS, Math.max(0, Math.floor((until - now) / 1000)));
+}
+
+/**
+ * RFC 8030 §5.4: a message with a Topic replaces one with the same Topic still held for an offline browser, so a
+ * phone that was off gets the correction, not the wrong notice before it. One topic per item (at most 32 characters
+ * of the URL-safe base64 alphabet, as the RFC requires): a digest of its kind and id.
+ */
+export function pushTopic(message: Pick<Message, 'kind' | 'itemId' | 'tag'>): string {
+  const name = message.tag ?? `${message.kind}-${message.itemId}`;
+  return createHash('sha256').update(name).digest('base64url').slice(0, 32);
+}
 const REQUEST_TIMEOUT_MS = 15_000;
 
 interface Subscription {
@@ -90,7 +111,7 @@ function outcomeOf(
 }
 
 export interface WebPushOptions {
-  /** Clock for the VAPID tokens (tests). */
+  /** Clock for the VAPID tokens and the TTL (tests). */
   now?: () => number;
   /** Worker threads for the encryption; 0 encrypts in this thread. Default: defaultPoolSize() (0 on 2 cores). */
   encryptionThreads?: number;
@@ -166,11 +187,14 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
     });
   }
 
-  async function post(sub: Subscription, body: Buffer, urgency: string): Promise<SendOutcome> {
+  const now = options.now ?? Date.now;
+
+  async function post(sub: Subscription, body: Buffer, message: Message): Promise<SendOutcome> {
     const headers = {
       authorization: authorization(sub.endpoint.origin),
-      ttl: String(TTL_SECONDS),
-      urgency,
+      ttl: String(pushTtlSeconds(message, now())),
+      topic: pushTopic(message),
+      urgency: message.kind === 'janaza' ? 'high' : 'normal',
       'content-encoding': 'aes128gcm',
       'content-type': 'application/octet-stream',
       'content-length': String(body.length),
@@ -199,7 +223,7 @@ export async function createWebPushChannel(config: Config, options: WebPushOptio
           payloads.set(message, payload);
         }
         const body = await encryptor.encrypt(payload, sub.p256dh, sub.auth);
-        return await post(sub, body, message.kind === 'janaza' ? 'high' : 'normal');
+        return await post(sub, body, message);
       } catch (error) {
         return { ok: false, kind: 'permanent', error: `webpush: ${error instanceof Error ? error.message : error}` };
       }
