@@ -25,6 +25,7 @@ import { s3Bucket } from './features/uploads/bucket';
 import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
 import { registerFrontend } from './pages/frontend';
+import { registerRobots } from './pages/robots';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
 import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sharedKeys } from './secrets';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // The rate limits' Redis connection opens now and the delivery pace's in startDelivery: both wait for Redis
   // at once (at most one connect timeout), before the server takes requests.
   const rateLimits = sharedRateLimits(db, config.redisUrl, (message) => app.log.warn(message));
+  const images = imageStore(config.s3Url ? s3Bucket(config.s3Url, config.s3Region) : undefined);
   const delivery = await startDelivery({
     db,
     config,
@@ -88,8 +90,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bounceKey: purposeKey(links, 'bounceTags'),
     log: app.log,
     keys,
+    readImage: (id) => images.read(db, id, 'full'),
     ...options.delivery,
   }).catch(async (error: unknown) => {
+    images.bucket?.close();
     await rateLimits.close();
     throw error;
   });
@@ -101,7 +105,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('rateLimits', rateLimits);
   await rateLimits.ready;
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
-  const images = imageStore(config.s3Url ? s3Bucket(config.s3Url, config.s3Region) : undefined);
   await registerRetentionJob(jobs, db, images, config.retentionDays, app.log);
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.decorate('images', images);
   await registerFeatures(app);
+  registerRobots(app, config);
   await registerFrontend(app, config, db, options.frontendRoot);
   return app;
 }

@@ -6,11 +6,14 @@ import { startTelegramApi, type TelegramApi } from '../../test/peers/telegram-ap
 import { client } from '../../test/support/client';
 import { engines } from '../../test/support/databases';
 import { deliveriesSettled } from '../../test/support/deliveries';
+import { images } from '../../test/support/images';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import type { CookieJar } from '../../test/support/sign-in';
 import { createEvent, eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
 import type { NewSubscriberRow } from '../db/schema';
+import { processImage } from '../features/uploads/image';
+import { imageStore } from '../features/uploads/store';
 
 interface PushPayload {
   title: string;
@@ -183,6 +186,22 @@ for (const engine of engines()) {
       const refused = await api.post<Reply>(DELIVERY_API.janazaCorrection(never));
       assert.equal(refused.status, 409);
       assert.match(String(refused.body.message), /not been sent yet/);
+    });
+
+    test('a photo reaches Telegram uploaded, never as a link Telegram would have to fetch (this server is on 127.0.0.1)', async () => {
+      const id = await notice({ status: 'pending', name: 'Haji Photo bin Ali' });
+      const photo = await processImage(await images.jpeg(640, 480));
+      const imageId = await imageStore().save(server.app.db, photo, null);
+      await server.app.db.updateTable('janaza_notices').set({ image_id: imageId }).where('id', '=', id).execute();
+      const mark = telegramTo('fathima').length;
+      await setStatus(id, 'approved');
+      await settled();
+      const sent = telegramTo('fathima').slice(mark);
+      assert.deepEqual(
+        sent.map((m) => [m.method, m.uploadedBytes]),
+        [['sendPhoto', photo.full.length]],
+      );
+      assert.match(sent[0].caption ?? '', /Haji Photo bin Ali/);
     });
 
     test('a private notice goes out without the name and the photo', async () => {

@@ -6,13 +6,13 @@ import type { Jobs } from '../jobs';
 import type { HmacKey, SharedKey } from '../secrets';
 import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
+import type { ReadImage } from './channels/telegram-photo';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
 import { DeliveryPace } from './pace';
 import { budgetOf } from './pace/budgets';
-import { readMessagingLimit } from './pace/messaging-limit';
+import { watchMessagingLimit } from './pace/messaging-limit';
 import { Pacer } from './pace/pacer';
-import { dailyLimit } from './pace/whatsapp-daily';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
 import { DeliveryWorker } from './worker';
 
@@ -52,6 +52,8 @@ export interface DeliveryOptions {
   now?: () => number;
   /** Tests with a self-signed push service on https: its certificate, trusted by the web push channel. */
   pushServiceCa?: string;
+  /** An upload's bytes (the image store), for the photos Telegram gets uploaded. */
+  readImage?: ReadImage;
 }
 
 export async function startDelivery({
@@ -67,8 +69,9 @@ export async function startDelivery({
   sendDeadlineMs,
   now,
   pushServiceCa,
+  readImage,
 }: DeliveryOptions): Promise<Delivery> {
-  const channels = await createChannels(config, keys, pushServiceCa);
+  const channels = await createChannels(config, { keys, pushServiceCa, readImage });
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
@@ -101,7 +104,7 @@ export async function startDelivery({
 
 /**
  * The shared budgets live in Redis when REDIS_URL is set (the database is its insurance), otherwise in
- * the database. The WhatsApp daily limit: WHATSAPP_DAILY_LIMIT, else what the Graph API says.
+ * the database. The WhatsApp daily limit: WHATSAPP_DAILY_LIMIT, else what the Graph API says (read again hourly).
  */
 async function startPace(
   db: Db,
@@ -113,18 +116,13 @@ async function startPace(
     ? sharedRedis(config.redisUrl, 'delivery pace', (message) => log.warn(message))
     : undefined;
   await shared?.firstAnswer;
-  let limit: number | null = config.pace.whatsappDailyLimit ?? null;
-  if (config.pace.whatsappDailyLimit === undefined && channels.whatsapp.state.enabled) {
-    const read = await readMessagingLimit(config);
-    if (read === undefined)
-      log.warn('delivery: the WhatsApp messaging limit could not be read; set WHATSAPP_DAILY_LIMIT');
-    else log.info({ limit: read ?? 'unlimited' }, 'delivery: WhatsApp messaging limit from the Graph API');
-    limit = read ?? null;
-  }
-  const daily = dailyLimit(limit, config.pace.whatsappJanazaReservePercent);
-  const pace = new DeliveryPace(new Pacer(db, shared?.redis), budgetOf(config), () => daily);
+  const limit = await watchMessagingLimit(config, channels.whatsapp.state.enabled, log);
+  const pace = new DeliveryPace(new Pacer(db, shared?.redis), budgetOf(config), () => limit.current());
+  // A refusal for the messaging limit: Meta may have moved the number to another tier since the last read.
+  pace.onLimitRefused = () => void limit.refresh();
   return Object.assign(pace, {
     close: async () => {
+      limit.close();
       await shared?.close();
     },
   });

@@ -10,6 +10,8 @@ export interface PeerRequest {
   raw: Buffer;
   /** JSON object, or the fields of a urlencoded / multipart form (files as their names) */
   body: Record<string, unknown>;
+  /** The files of a multipart form, by field name. */
+  files: Record<string, { name: string; type: string; bytes: Buffer }>;
 }
 
 export type PeerHandler = (
@@ -22,20 +24,27 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function parseBody(raw: Buffer, contentType: string): Promise<Record<string, unknown>> {
-  if (raw.length === 0) return {};
+async function parseBody(raw: Buffer, contentType: string): Promise<Pick<PeerRequest, 'body' | 'files'>> {
+  if (raw.length === 0) return { body: {}, files: {} };
   if (contentType.includes('application/json')) {
     const parsed: unknown = JSON.parse(raw.toString('utf8'));
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    return { body: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}, files: {} };
   }
   if (contentType.includes('form')) {
     // undici parses both application/x-www-form-urlencoded and multipart/form-data
     const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of form) fields[key] = typeof value === 'string' ? value : value.name;
-    return fields;
+    const body: Record<string, unknown> = {};
+    const files: PeerRequest['files'] = {};
+    for (const [key, value] of form) {
+      if (typeof value === 'string') body[key] = value;
+      else {
+        body[key] = value.name;
+        files[key] = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+      }
+    }
+    return { body, files };
   }
-  return {};
+  return { body: {}, files: {} };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -53,9 +62,9 @@ export async function startHttpPeer(
     try {
       const raw = await readBody(req);
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      let body: Record<string, unknown>;
+      let parsed: Pick<PeerRequest, 'body' | 'files'>;
       try {
-        body = await parseBody(raw, String(req.headers['content-type'] ?? ''));
+        parsed = await parseBody(raw, String(req.headers['content-type'] ?? ''));
       } catch {
         send(res, 400, { error: 'the body could not be parsed' });
         return;
@@ -66,7 +75,7 @@ export async function startHttpPeer(
         query: url.searchParams,
         headers: req.headers,
         raw,
-        body,
+        ...parsed,
       });
       send(res, answer.status, answer.body);
     } catch (error) {

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import nodemailer from 'nodemailer';
+import { images } from '../support/images';
 import { startSmtpPeer } from './smtp';
 import { startTelegramApi } from './telegram-api';
 import { startWhatsAppApi } from './whatsapp-api';
@@ -128,6 +129,52 @@ describe('protocol peers', () => {
     assert.equal(await api.deliverUpdate(api.messageUpdate(7, '/start abc')), 200);
     assert.equal(seen.secret, 'sekret_123');
     assert.equal(JSON.parse(seen.body ?? '{}').message.text, '/start abc');
+  });
+
+  test('Telegram peer: sendPhoto as Telegram takes it (a file Telegram can read, a URL it can fetch, a file_id it gave)', async () => {
+    const api = await startTelegramApi({ token: '42:abc' });
+    after(() => api.close());
+    const call = async (body: FormData | string, json = false) => {
+      const r = await fetch(`${api.url}/bot42:abc/sendPhoto`, {
+        method: 'POST',
+        body,
+        ...(json && { headers: { 'content-type': 'application/json' } }),
+      });
+      return { status: r.status, body: await r.json() };
+    };
+    const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append('chat_id', '7');
+      form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+      return call(form);
+    };
+    const byUrlOrId = (photo: string) => call(JSON.stringify({ chat_id: '7', photo }), true);
+    const sent = await upload(new Uint8Array(await images.jpeg(300, 200)));
+    assert.equal(sent.status, 200);
+    const sizes = sent.body.result.photo as { file_id: string; width: number; height: number }[];
+    assert.deepEqual(sizes.at(-1)?.width, 300, 'the size sharp reads from the upload');
+    for (const { file_id } of sizes) assert.equal((await byUrlOrId(file_id)).status, 200, file_id);
+    assert.deepEqual(
+      (await byUrlOrId('AgACAgUAAxk-unknown')).body.description,
+      'Bad Request: wrong file identifier/HTTP URL specified',
+    );
+    // Telegram fetches from the Internet, never from a private or loopback address
+    for (const url of [
+      'http://127.0.0.1:3000/a.jpg',
+      'https://192.168.1.20/a.jpg',
+      'http://[::1]/a.jpg',
+      'http://localhost/a.jpg',
+    ])
+      assert.deepEqual((await byUrlOrId(url)).body.description, 'Bad Request: failed to get HTTP URL content', url);
+    assert.deepEqual(
+      (await upload(new TextEncoder().encode('not an image'))).body.description,
+      'Bad Request: IMAGE_PROCESS_FAILED',
+    );
+    assert.deepEqual(
+      (await upload(new Uint8Array(await images.jpeg(9000, 1200)))).body.description,
+      'Bad Request: PHOTO_INVALID_DIMENSIONS',
+      'width and height over 10000 in total',
+    );
   });
 
   test('WhatsApp peer: bearer token, opt-out error, signed webhook', async () => {

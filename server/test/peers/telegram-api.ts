@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+import sharp from 'sharp';
 import { type PeerRequest, startHttpPeer } from './http-peer';
 import { newPaceRecord, type PaceRecord, retryAfterSeconds, SlidingWindow, sleep } from './pace';
 
@@ -51,7 +53,10 @@ export interface TelegramSent {
   chat_id: string;
   text?: string;
   caption?: string;
+  /** the file_id or URL it was sent by; for an upload, the file_id Telegram gave it */
   photo?: string;
+  /** sendPhoto with the photo uploaded (multipart): its size in bytes */
+  uploadedBytes?: number;
   parse_mode?: string;
 }
 
@@ -79,6 +84,8 @@ export interface TelegramApi {
   rateLimit(n: number, retryAfterSeconds?: number): void;
   /** The next n calls answer 500 (or the given 5xx). */
   failNext(n: number, status?: number): void;
+  /** From now on every photo uploaded is refused as one Telegram cannot process (400 IMAGE_PROCESS_FAILED), or not. */
+  refusePhotos(refuse: boolean): void;
   /** From now on sends are taken (recorded in `sent`) at once but answered only after `ms`. */
   answerSlowly(ms: number): void;
   /**
@@ -126,6 +133,39 @@ function webhookUrlProblem(url: string): string | null {
   return null;
 }
 
+/**
+ * Telegram's servers fetch a photo given by URL from the Internet: never from a loopback, private or link-local
+ * address (a server on one is what a polling deployment behind NAT has). Such a URL is refused as Telegram
+ * refuses a URL it cannot get.
+ */
+function unreachableFromTelegram(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
+}
+
+/**
+ * sendPhoto's limits (https://core.telegram.org/bots/api#sendphoto): "The photo must be at most 10 MB in size.
+ * The photo's width and height must not exceed 10000 in total. Width and height ratio must be at most 20."
+ * Read with sharp, not with the server's own image code: its size when Telegram takes it, else the answer.
+ */
+async function photoRefusal(
+  bytes: Buffer,
+): Promise<{ status: number; description: string } | { width: number; height: number }> {
+  if (bytes.length > 10 * 1024 * 1024) return { status: 413, description: 'Request Entity Too Large' };
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(bytes).metadata());
+  } catch {
+    return { status: 400, description: 'Bad Request: IMAGE_PROCESS_FAILED' };
+  }
+  if (!width || !height) return { status: 400, description: 'Bad Request: IMAGE_PROCESS_FAILED' };
+  if (width + height > 10_000 || Math.max(width / height, height / width) > 20)
+    return { status: 400, description: 'Bad Request: PHOTO_INVALID_DIMENSIONS' };
+  return { width, height };
+}
+
 const fail = (status: number, description: string, parameters?: Record<string, unknown>) => ({
   status,
   body: { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) },
@@ -157,6 +197,10 @@ export async function startTelegramApi({
   let nextUpdateId = 1000;
   let answerDelayMs = 0;
   let revoked = false;
+  let refusingPhotos = false;
+  /** The file_ids this bot's uploads were given: a photo may be sent again by one of them. */
+  const fileIds = new Set<string>();
+  let nextFileId = 1;
   const botId = Number(token.split(':')[0]) || 123456;
   /** Updates not yet confirmed by a getUpdates offset, with who waits for their confirmation. */
   const queue: { update: { update_id: number }; confirmed: () => void }[] = [];
@@ -199,6 +243,9 @@ export async function startTelegramApi({
     failNext(n, status = 500) {
       failing = n;
       failStatus = status;
+    },
+    refusePhotos(refuse) {
+      refusingPhotos = refuse;
     },
     answerSlowly(ms) {
       answerDelayMs = ms;
@@ -320,20 +367,45 @@ export async function startTelegramApi({
     paceRecord.sends.push({ at: now, to: chatId, what });
   }
 
-  function sendTo(method: 'sendMessage' | 'sendPhoto', p: Record<string, unknown>) {
+  /** What a sendPhoto's photo is: an upload read (its size), a file_id or URL Telegram has, or the refusal. */
+  async function photoOf(
+    p: Record<string, unknown>,
+    files: PeerRequest['files'],
+  ): Promise<{ refusal: ReturnType<typeof fail> } | { photo: string; width: number; height: number; bytes?: number }> {
+    const upload = files.photo;
+    if (upload) {
+      if (refusingPhotos) return { refusal: fail(400, 'Bad Request: IMAGE_PROCESS_FAILED') };
+      const read = await photoRefusal(upload.bytes);
+      if ('status' in read) return { refusal: fail(read.status, read.description) };
+      return { photo: `AgACAgUAAxk-${nextFileId++}`, ...read, bytes: upload.bytes.length };
+    }
+    const given = typeof p.photo === 'string' ? p.photo : '';
+    if (!given) return { refusal: fail(400, 'Bad Request: there is no photo in the request') };
+    if (/^https?:\/\//i.test(given)) {
+      if (unreachableFromTelegram(new URL(given)))
+        return { refusal: fail(400, 'Bad Request: failed to get HTTP URL content') };
+      return { photo: given, width: 640, height: 480 };
+    }
+    if (!fileIds.has(given)) return { refusal: fail(400, 'Bad Request: wrong file identifier/HTTP URL specified') };
+    return { photo: given, width: 640, height: 480 };
+  }
+
+  async function sendTo(method: 'sendMessage' | 'sendPhoto', p: Record<string, unknown>, files: PeerRequest['files']) {
     const chatId = p.chat_id === undefined || p.chat_id === '' ? '' : String(p.chat_id);
     if (!chatId) return fail(400, 'Bad Request: chat_id is empty');
     if (blocked.has(chatId)) return fail(403, 'Forbidden: bot was blocked by the user');
     if (unknown.has(chatId)) return fail(400, 'Bad Request: chat not found');
     const text = typeof p.text === 'string' ? p.text : undefined;
     const caption = typeof p.caption === 'string' ? p.caption : undefined;
-    const photo = typeof p.photo === 'string' ? p.photo : undefined;
+    let photo: Exclude<Awaited<ReturnType<typeof photoOf>>, { refusal: unknown }> | undefined;
     if (method === 'sendMessage') {
       if (!text) return fail(400, 'Bad Request: message text is empty');
       if (text.length > MESSAGE_LIMIT) return fail(400, 'Bad Request: message is too long');
     } else {
-      if (!photo) return fail(400, 'Bad Request: there is no photo in the request');
       if (caption && caption.length > CAPTION_LIMIT) return fail(400, 'Bad Request: message caption is too long');
+      const read = await photoOf(p, files);
+      if ('refusal' in read) return read.refusal;
+      photo = read;
     }
     const parseMode = typeof p.parse_mode === 'string' ? p.parse_mode : undefined;
     if (pace) {
@@ -341,7 +413,22 @@ export async function startTelegramApi({
       if (refusal) return refusal;
     }
     accept(chatId, paid(p), (text ?? caption ?? '').slice(0, 200));
-    if (record) api.sent.push({ method, chat_id: chatId, text, caption, photo, parse_mode: parseMode });
+    // Telegram keeps an upload and names it by file_id, its smaller size by another
+    const sizes = photo && [
+      { file_id: `${photo.photo}-s`, width: 90, height: 90 },
+      { file_id: photo.photo, width: photo.width, height: photo.height },
+    ];
+    if (photo?.bytes !== undefined) for (const size of sizes ?? []) fileIds.add(size.file_id);
+    if (record)
+      api.sent.push({
+        method,
+        chat_id: chatId,
+        text,
+        caption,
+        photo: photo?.photo,
+        ...(photo?.bytes !== undefined && { uploadedBytes: photo.bytes }),
+        parse_mode: parseMode,
+      });
     return {
       status: 200,
       body: {
@@ -351,9 +438,7 @@ export async function startTelegramApi({
           from: { id: botId, is_bot: true, first_name: 'Ummah', username },
           chat: { id: Number(chatId), type: 'private' },
           date: Math.floor(Date.now() / 1000),
-          ...(method === 'sendMessage'
-            ? { text }
-            : { caption, photo: [{ file_id: 'photo-1', width: 640, height: 480 }] }),
+          ...(method === 'sendMessage' ? { text } : { caption, photo: sizes }),
         },
       },
     };
@@ -446,7 +531,7 @@ export async function startTelegramApi({
       }
       case 'sendMessage':
       case 'sendPhoto': {
-        const answer = sendTo(method, params);
+        const answer = await sendTo(method, params, req.files);
         if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
         return answer;
       }

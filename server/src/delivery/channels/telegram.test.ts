@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../../../test/peers/message-fixtures';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
+import { images } from '../../../test/support/images';
 import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
 import { renderEvent, renderJanaza } from '../messages';
@@ -21,9 +22,18 @@ const env = (apiUrl: string, token = TOKEN) => ({
 describe('Telegram channel against a fake Bot API', () => {
   let api: TelegramApi;
   let telegram: TelegramChannel;
+  let photo: Buffer;
+  /** The uploads the channel read, by id; an id not in `stored` is a photo whose bytes are gone. */
+  const reads: string[] = [];
+  const stored = new Map<string, Buffer>();
   before(async () => {
+    photo = await images.jpeg(800, 600);
+    for (const id of ['img-42', 'img-43', 'img-44']) stored.set(id, photo);
     api = await startTelegramApi({ token: TOKEN, username: 'ummah_test_bot' });
-    telegram = await createTelegramChannel(loadConfig(env(api.url)));
+    telegram = await createTelegramChannel(loadConfig(env(api.url)), async (id) => {
+      reads.push(id);
+      return stored.get(id);
+    });
   });
   after(async () => {
     await telegram.close();
@@ -35,20 +45,59 @@ describe('Telegram channel against a fake Bot API', () => {
     assert.equal(telegram.botUsername, 'ummah_test_bot');
   });
 
-  test('a notice with a photo goes as sendPhoto with a plain-text caption', async () => {
+  test('a notice with a photo goes as sendPhoto with a plain-text caption, the photo uploaded once and then sent by its file_id', async () => {
     const message = renderJanaza(janazaRow(), 'en', renderContext);
     assert.deepEqual(await telegram.send(recipient('telegram', '1001'), message), { ok: true });
     const sent = api.sent.at(-1);
     assert.equal(sent?.method, 'sendPhoto');
     assert.equal(sent?.chat_id, '1001');
-    assert.equal(sent?.photo, `${PUBLIC_URL}/api/public/images/img-42`);
+    assert.equal(sent?.uploadedBytes, photo.length, 'the photo itself, not a URL Telegram would have to fetch');
     assert.equal(sent?.parse_mode, undefined);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1011'), message), { ok: true });
+    const again = api.sent.at(-1);
+    assert.deepEqual([again?.chat_id, again?.uploadedBytes, again?.photo], ['1011', undefined, sent?.photo]);
+    assert.deepEqual(reads, ['img-42'], 'read once');
     const caption = sent?.caption ?? '';
     assert.ok(caption.startsWith('Janaza: Abdul Rahman bin Yusof\n\n'));
     assert.ok(caption.includes('Abdul Rahman bin Yusof (78) has passed away'));
     assert.ok(caption.includes('Burial at Choa Chu Kang <cemetery> & family home'), 'plain text, not escaped');
     assert.ok(caption.includes(message.url));
     assert.ok(caption.includes('Send /stop'));
+  });
+
+  test('ten sends of a new photo at once upload it once; the others wait for its file_id', async () => {
+    const message = renderJanaza(janazaRow({ image_id: 'img-43' }), 'en', renderContext);
+    const before = api.sent.length;
+    const chats = Array.from({ length: 10 }, (_, i) => String(1100 + i));
+    const outcomes = await Promise.all(chats.map((chat) => telegram.send(recipient('telegram', chat), message)));
+    assert.deepEqual(
+      outcomes,
+      chats.map(() => ({ ok: true })),
+    );
+    const sent = api.sent.slice(before);
+    assert.deepEqual(sent.map((m) => m.chat_id).sort(), chats);
+    assert.equal(sent.filter((m) => m.uploadedBytes !== undefined).length, 1);
+    assert.equal(new Set(sent.map((m) => m.photo)).size, 1);
+  });
+
+  test('a photo Telegram refuses costs nothing: the notice goes as text, in full', async () => {
+    const message = renderJanaza(janazaRow({ image_id: 'img-44' }), 'en', renderContext);
+    api.refusePhotos(true);
+    try {
+      assert.deepEqual(await telegram.send(recipient('telegram', '1201'), message), { ok: true });
+    } finally {
+      api.refusePhotos(false);
+    }
+    const sent = api.sent.at(-1);
+    assert.deepEqual([sent?.method, sent?.chat_id, sent?.photo], ['sendMessage', '1201', undefined]);
+    assert.ok(sent?.text?.startsWith('Janaza: Abdul Rahman bin Yusof\n\n'));
+    assert.ok(sent?.text?.includes(message.url));
+  });
+
+  test('a photo whose bytes are gone costs nothing either: the notice goes as text', async () => {
+    const message = renderJanaza(janazaRow({ image_id: 'img-gone' }), 'en', renderContext);
+    assert.deepEqual(await telegram.send(recipient('telegram', '1202'), message), { ok: true });
+    assert.deepEqual([api.sent.at(-1)?.method, api.sent.at(-1)?.chat_id], ['sendMessage', '1202']);
   });
 
   test('a Tamil event without a poster goes as sendMessage in Tamil', async () => {

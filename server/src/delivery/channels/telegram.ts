@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import type FormData from 'form-data';
 import type { Config } from '../../config';
-import { type JsonCall, postJson } from './post-json';
+import { type JsonCall, postForm, postJson } from './post-json';
+import { type ReadImage, telegramPhotos } from './telegram-photo';
 import { TELEGRAM_CAPTION_LIMIT, TELEGRAM_MESSAGE_LIMIT, telegramText } from './telegram-text';
 import {
   accountRefusal,
@@ -102,7 +104,8 @@ function offChannel(reason: OffReason): TelegramChannel {
 /** The bot's id, the token's public part before ':': the key of its shared pace budget. */
 export const telegramBotId = (token: string): string => token.split(':')[0] ?? '';
 
-export async function createTelegramChannel(config: Config): Promise<TelegramChannel> {
+/** `readImage`: an upload's bytes, for the photos the channel uploads (without it a notice goes as text alone). */
+export async function createTelegramChannel(config: Config, readImage?: ReadImage): Promise<TelegramChannel> {
   const token = config.channels.TELEGRAM_BOT_TOKEN;
   if (!token) return offChannel(notSet(['TELEGRAM_BOT_TOKEN']));
   const base = `${config.channels.TELEGRAM_API_URL.replace(/\/+$/, '')}/bot${token}/`;
@@ -119,6 +122,13 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
       signal,
       unparsable: (text) => ({ ok: false, description: text }),
     });
+
+  const callForm = (method: string, form: FormData): Promise<Call> =>
+    postForm<BotApiAnswer>(base + method, form, {
+      timeoutMs: TIMEOUT_MS,
+      unparsable: (text) => ({ ok: false, description: text }),
+    });
+  const photos = telegramPhotos(readImage);
 
   let botUsername: string | null = null;
   let lastGetMe = 0;
@@ -161,17 +171,14 @@ export async function createTelegramChannel(config: Config): Promise<TelegramCha
     webhookSecret,
     async send(to, message) {
       // TELEGRAM_PAID_BROADCAST: a janaza notice may go faster than the free 30 a second, billed in Stars.
-      const paid = config.pace.telegramPaidBroadcast && message.kind === 'janaza' ? { allow_paid_broadcast: true } : {};
+      const paid: { allow_paid_broadcast?: true } =
+        config.pace.telegramPaidBroadcast && message.kind === 'janaza' ? { allow_paid_broadcast: true } : {};
       try {
-        if (message.imageUrl) {
-          return telegramOutcome(
-            await call('sendPhoto', {
-              chat_id: to.address,
-              photo: message.imageUrl,
-              caption: telegramText(message, TELEGRAM_CAPTION_LIMIT),
-              ...paid,
-            }),
-          );
+        if (message.imageId) {
+          const fields = { chat_id: to.address, caption: telegramText(message, TELEGRAM_CAPTION_LIMIT), ...paid };
+          const answer = await photos.send(message.imageId, fields, call, callForm);
+          if (answer) return telegramOutcome(answer);
+          // The photo cannot go (refused by Telegram, or gone): the notice is what matters, and goes as text.
         }
         return telegramOutcome(
           await call('sendMessage', {
