@@ -134,6 +134,12 @@ export interface WhatsAppApi {
    * "Template is Paused" (error-codes page), until `unpauseTemplate`.
    */
   pauseTemplate(name: string): void;
+  /**
+   * Meta moves the number to another messaging limit (it raises it on its own as quality allows: "Messaging limits",
+   * https://developers.facebook.com/documentation/business-messaging/whatsapp/messaging-limits): the daily limit
+   * it refuses by and the tier the phone number's fields answer change from now on.
+   */
+  setMessagingLimit(dailyLimit: number | null): void;
   unpauseTemplate(name: string): void;
   /** Signed status webhooks after each accepted message, opt-in (whatsapp-statuses.ts). */
   statuses: StatusReports;
@@ -294,7 +300,7 @@ export async function startWhatsAppApi({
   let limited = 0;
   let failing = 0;
   let failStatus = 500;
-  const dailyLimit = pace?.dailyLimit ?? null;
+  let dailyLimit = pace?.dailyLimit ?? null;
   const pairMs = (pace?.pairSeconds ?? 6) * 1000;
   const latencyMs = pace?.latencyMs ?? 0;
   const clock = pace?.clock ?? Date.now;
@@ -389,6 +395,9 @@ export async function startWhatsAppApi({
   const api: Omit<WhatsAppApi, 'url' | 'close'> = {
     statuses,
     pauseTemplate: (name) => pausedTemplates.add(name),
+    setMessagingLimit(limit) {
+      dailyLimit = limit;
+    },
     unpauseTemplate: (name) => pausedTemplates.delete(name),
     sent: [],
     pace: paceRecord,

@@ -77,7 +77,7 @@ export function whatsappOutcome(call: Call): SendOutcome {
   const seconds = Number(call.retryAfter);
   const asked = seconds > 0 ? seconds * 1000 : 0;
   if (code === PAIR_RATE_CODE) return paced('recipient', error, asked || PAIR_RATE_MS);
-  if (code === SPAM_RATE_CODE) return paced('channel', error, asked || SPAM_PAUSE_MS);
+  if (code === SPAM_RATE_CODE) return { ...paced('channel', error, asked || SPAM_PAUSE_MS), limitRefused: true };
   if (status === 429 || (code !== undefined && CHANNEL_PACE_CODES.has(code)))
     return asked ? paced('channel', error, asked) : pacedUnstated(error);
   if (status >= 500) return failure('temporary');

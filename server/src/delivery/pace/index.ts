@@ -39,6 +39,8 @@ export class DeliveryPace {
   private readonly reach = new ReachCount();
   /** Pauses after refusals that name no time, by budget. */
   private readonly backoff = new Backoff();
+  /** Called on a refusal for the WhatsApp messaging limit (the limit is read again). */
+  onLimitRefused: (() => void) | null = null;
 
   constructor(
     readonly pacer: Pacer,
@@ -191,6 +193,7 @@ export class DeliveryPace {
    * pause the delivery waits.
    */
   async obey(channel: SubscriberChannel, job: Job, outcome: PacedOutcome): Promise<PacedOutcome> {
+    if (outcome.limitRefused) this.onLimitRefused?.();
     let key: string | null = null;
     let rate: number | undefined;
     if (outcome.scope === 'channel') {
