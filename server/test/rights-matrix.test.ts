@@ -101,6 +101,9 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/public/telegram/webhook': ANYONE,
   'GET /api/public/whatsapp/webhook': ANYONE,
   'POST /api/public/whatsapp/webhook': ANYONE,
+  // for search engines: what to index, and the sitemap it points to
+  'GET /robots.txt': ANYONE,
+  'GET /sitemap.xml': ANYONE,
   // the shell and the remotes' files
   'GET /*': ANYONE,
   'GET /public-pages/*': ANYONE,
