@@ -36,6 +36,12 @@ const SLEEPS = [
     kind: 'own deadline',
     re: /\bjest\.setTimeout\(|\basyncUtilTimeout\s*:|\btest\.(?:setTimeout|slow)\(|\btimeout\s*:\s*\d/g,
   },
+  // ... and the waiting helpers' (eventually, a peer's waitFor, deliveriesSettled) is theirs alone: a call that
+  // passes a number of ms, on its line or after the callback's closing brace, gives up sooner or later than the rest.
+  {
+    kind: 'own deadline',
+    re: /\b(?:eventually|waitFor|deliveriesSettled)\([^\n]*,\s*\d[\d_]*\s*\)[\s;)\]]*$|^\s*\},\s*\d[\d_]*\s*\);/gm,
+  },
 ];
 const NOW_MINUS = String.raw`(?:Date\.now\(\)|performance\.now\(\)|process\.hrtime\.bigint\(\))\s*-\s*`;
 /** `<`, `<=`, `>`, `>=` but not `=>`, `>>` or a generic's brackets next to a name. */

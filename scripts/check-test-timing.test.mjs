@@ -45,16 +45,22 @@ test('finds a test setting its own give-up time, which each runner sets once in 
     'await expect.poll(counts, { timeout: 15_000 }).toEqual([1, 1]);',
     "screen.findByText('Saved', {}, { timeout: 5000 });",
     "test('sends it', { timeout: 240_000 }, async () => {});",
+    'await eventually(async () => (await unsent()) === 0, 180_000);',
+    'const [mail] = await smtp.waitFor(1, 20_000);',
+    'await deliveriesSettled(server.app.db, 60_000);',
+    '  }, 90_000);',
   ].join('\n');
   assert.deepEqual(
     lines(source),
-    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n} own deadline`),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `${n} own deadline`),
   );
 });
 
 test('leaves alone what does not wait for the clock', () => {
   const source = [
     'await new Promise((r) => setTimeout(r, 0));',
+    'const [mail] = await smtp.waitFor(1);',
+    'await eventually(async () => rows.length === count(3));',
     'const due = new Date(Date.now() - 5 * DAY).toISOString();',
     'const timer = setTimeout(() => { socket.destroy(); reject(new Error("open")); }, LIMIT);',
     'const elapsed = Date.now() - started; console.log(elapsed);',

@@ -81,7 +81,7 @@ for (const engine of engines()) {
       );
 
       telegram.revokeToken(false);
-      await deliveriesSettled(db, 90_000);
+      await deliveriesSettled(db);
       const rows = await db.selectFrom('deliveries').select(['state', 'attempts']).execute();
       assert.deepEqual(
         rows.map((r) => r.state),

@@ -27,7 +27,7 @@ async function startServerProcess(env: Record<string, string>): Promise<ChildPro
   await eventually(async () => {
     const res = await fetch(`${env.PUBLIC_URL}/healthz`).catch(() => null);
     return res?.ok;
-  }, 60_000);
+  });
   return child;
 }
 
@@ -109,7 +109,7 @@ for (const engine of engines()) {
           .execute();
       const noticeId = await approveNewNotice(db);
 
-      await push.waitFor(SUBSCRIBERS / 5, 120_000);
+      await push.waitFor(SUBSCRIBERS / 5);
       first.kill('SIGKILL');
       await once(first, 'exit');
       const atKill = push.stats.accepted;
@@ -129,7 +129,7 @@ for (const engine of engines()) {
               .executeTakeFirstOrThrow()
           ).n,
         );
-      await eventually(async () => (await unsent()) === 0, 180_000);
+      await eventually(async () => (await unsent()) === 0);
 
       const perEndpoint = new Map<string, number>();
       for (const r of push.received)

@@ -59,7 +59,7 @@ async function noticeMails(server: TestServer, smtp: SmtpPeer, to: string[]): Pr
   const mails = await eventually(async () => {
     const sent = smtp.messages.slice(before).filter((m) => to.includes(m.to[0]));
     return sent.length >= to.length && sent;
-  }, 30_000);
+  });
   return new Map(mails.map((m) => [m.to[0], m]));
 }
 

@@ -94,7 +94,7 @@ for (const engine of engines()) {
       assert.equal(janaza.status, 201, JSON.stringify(janaza.body));
       const janazaId = (janaza.body.data as { _id: string })._id;
 
-      await deliveriesSettled(server.app.db, 60_000);
+      await deliveriesSettled(server.app.db);
 
       // What the peers accepted, per person and item: exactly one each.
       const isJanaza = (what: string | undefined) => /Ismail|janaza/i.test(what ?? '');
@@ -211,7 +211,7 @@ describe('the WhatsApp daily messaging limit (sqlite)', () => {
       const res = await api.get<DeliveryStatusResponse>(`${DELIVERY_API.status}?kind=janaza&ids=${janazaId}`);
       const sending = res.body.items[janazaId]?.[0];
       return sending?.channels.whatsapp.sent === 10 && sending.progress?.whatsapp?.limited === 2;
-    }, 30_000);
+    });
     assert.equal(whatsapp.pace.reachedToday, 10);
     assert.equal(whatsapp.pace.refusedDailyLimit, 0, 'the engine kept to the limit itself');
     const channels = await api.get<{ whatsappDaily?: unknown }>(DELIVERY_API.channels);

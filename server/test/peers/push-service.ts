@@ -342,7 +342,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       if (status === null) overrides.delete(endpointOrAll);
       else overrides.set(endpointOrAll, { status, headers });
     },
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeoutMs = 120_000) {
       if (stats.requests >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

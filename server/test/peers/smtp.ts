@@ -188,7 +188,7 @@ export async function startSmtpPeer({
       relayDenied = on;
     },
     refused,
-    waitFor(n, timeoutMs = 5000) {
+    waitFor(n, timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (messages.length < n) return;

@@ -261,7 +261,7 @@ export async function startTelegramApi({
     },
     async deliverUpdate(update, options = {}) {
       if (!api.webhook) {
-        const { waitMs = 30_000 } = options;
+        const { waitMs = 120_000 } = options;
         return new Promise<number>((resolve, reject) => {
           const timer = setTimeout(
             () =>

@@ -159,7 +159,7 @@ describe('Summary: the Activity tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(asked.at(-1)).toEqual({ limit: '25' }));
     expect(await screen.findAllByTestId('activity-entry')).toHaveLength(3);
-  }, 90_000);
+  });
 
   it('says when the log cannot be loaded (the server’s words), and tries again', async () => {
     const asked: Params[] = [];

@@ -65,7 +65,7 @@ const slotsOnceOpen = (pacer: Pacer, key: string, n: number) =>
   eventually(async () => {
     const { at } = await pacer.slots({ key, rate: 80 }, n);
     return at.length > 0 && at.length;
-  }, 1_000);
+  });
 
 const stores: { name: string; engine: 'sqlite' | 'postgres'; redis: boolean }[] = [
   ...engines().map((engine) => ({ name: engine, engine, redis: false })),
