@@ -219,6 +219,8 @@ async function main() {
         GOOGLE_CLIENT_ID: client.id,
         GOOGLE_CLIENT_SECRET: client.secret,
         SUPERADMIN_EMAILS: SUPERADMIN,
+        // the events broadcast goes at once whatever the hour the bench runs at
+        EVENT_QUIET_HOURS: 'off',
         SESSION_SECRET: 'bench-broadcast-session-secret-0123456789abcdef',
         TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
         TELEGRAM_API_URL: telegram.url,

@@ -84,6 +84,25 @@ const wholeCount = (fallback: number) =>
 export const BOUNCE_TAG_LENGTH = 26;
 const MAX_BOUNCE_LOCAL_PART = 64 - 1 - BOUNCE_TAG_LENGTH;
 
+/** Quiet hours as minutes after midnight, Singapore time; `from` after `to` spans midnight (22:00-07:00). */
+export interface QuietHours {
+  from: number;
+  to: number;
+}
+
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** "22:00-07:00" as QuietHours; "off" or "" as null (never quiet); undefined when it is neither. */
+export function parseQuietHours(text: string): QuietHours | null | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === '' || value === 'off') return null;
+  const [from, to, ...rest] = value.split('-').map((part) => HH_MM.exec(part.trim()));
+  if (!from || !to || rest.length > 0) return undefined;
+  const minutes = (m: RegExpExecArray) => Number(m[1]) * 60 + Number(m[2]);
+  if (minutes(from) === minutes(to)) return undefined;
+  return { from: minutes(from), to: minutes(to) };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -223,6 +242,15 @@ const envSchema = z.object({
       .min(0, 'must be a whole number of people (0 or more), or unset')
       .optional(),
   ),
+  EVENT_QUIET_HOURS: z
+    .string()
+    .default('22:00-07:00')
+    .transform((text, ctx) => {
+      const quiet = parseQuietHours(text);
+      if (quiet !== undefined) return quiet;
+      ctx.addIssue({ code: 'custom', message: 'must be two Singapore times such as 22:00-07:00, or off' });
+      return z.NEVER;
+    }),
   WHATSAPP_JANAZA_RESERVE: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().replace(/%$/, '') : v),
     z.preprocess(
@@ -379,6 +407,8 @@ export interface Config {
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+  /** EVENT_QUIET_HOURS: when an event published is held until the morning (null: never); janaza notices never are. */
+  eventQuietHours: QuietHours | null;
   /**
    * Bounces and complaints (delivery/bounces): BOUNCE_ADDRESS is the envelope sender of notice mails, as
    * <local>+<tag>@<domain> naming each delivery (VERP); BOUNCE_IMAP_URL the mailbox the reports arrive in.
@@ -696,6 +726,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    eventQuietHours: e.EVENT_QUIET_HOURS,
     signupLimits: {
       emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,
       emailPerHour: e.SIGNUP_EMAIL_HOURLY_LIMIT,

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { QuietHours } from '../config';
 import type { Database } from '../db/schema';
+import { quietHoursEnd } from './quiet-hours';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -16,6 +18,8 @@ export async function expandNextOutbox(
   engine: Engine,
   enabled: string[],
   at = new Date(),
+  /** EVENT_QUIET_HOURS: an event's messages made in them wait until they end (quiet-hours.ts). */
+  quietHours: QuietHours | null = null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     let pick = trx
@@ -29,6 +33,14 @@ export async function expandNextOutbox(
     const row = await pick.executeTakeFirst();
     if (!row) return false;
     const now = at.toISOString();
+    const start =
+      row.kind === 'events' && quietHours
+        ? (await trx.selectFrom('events').select('date_time').where('id', '=', row.item_id).executeTakeFirst())
+            ?.date_time
+        : undefined;
+    // When the messages may go: now, or for an event published in the quiet hours, when they end.
+    const due =
+      row.kind === 'events' ? (quietHoursEnd(new Date(row.created_at), quietHours, start)?.toISOString() ?? now) : now;
     if (enabled.length > 0) {
       const columns = [
         'outbox_id',
@@ -47,7 +59,7 @@ export async function expandNextOutbox(
         's.channel',
         sql<string>`cast('pending' as text)`.as('state'),
         sql<number>`0`.as('attempts'),
-        sql<string>`cast(${now} as text)`.as('next_attempt_at'),
+        sql<string>`cast(${due} as text)`.as('next_attempt_at'),
         sql<string>`cast(${now} as text)`.as('updated_at'),
         // A janaza notice's messages, and its corrections', go before any event's (claim.ts).
         sql<number>`${sql.lit(row.kind === 'janaza' ? 0 : 1)}`.as('priority'),

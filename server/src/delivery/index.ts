@@ -88,6 +88,7 @@ export async function startDelivery({
     log,
     pace,
     now,
+    quietHours: config.eventQuietHours,
   });
   worker.start();
   return {

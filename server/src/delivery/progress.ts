@@ -65,7 +65,8 @@ export async function addProgress(
       // Paused for the account (pauses.ts): it goes on when the account is mended, which nobody can time.
       if (rate !== null && limited === 0 && mine >= 0 && !accountPaused.has(channel)) {
         const before = lane.slice(0, mine + 1).reduce((sum, q) => sum + Number(q.n), 0);
-        allBy = new Date(Math.max(now, paused ?? 0) + (before / rate) * 1000).toISOString();
+        const from = Math.max(now, paused ?? 0, sending.heldUntil ? Date.parse(sending.heldUntil) : 0);
+        allBy = new Date(from + (before / rate) * 1000).toISOString();
       }
       progress[channel] = {
         paused: of('pace'),

@@ -24,6 +24,7 @@ export async function deliveryStatus(
   pace?: PaceView,
   /** Channels paused for the account (pauses.ts), as the caller read them: no end time is told for those. */
   accountPaused: ReadonlySet<SubscriberChannel> = new Set(),
+  now = Date.now(),
 ): Promise<Record<string, Sending[]>> {
   if (ids.length === 0) return {};
   const outboxes = await db
@@ -78,11 +79,33 @@ export async function deliveryStatus(
     if (c.state === 'failed') addReason(counts, c.error_code, n);
   }
   for (const sending of sendings.values()) sortReasons(sending);
+  if (kind === 'events') await addHeldUntil(db, sendings, now);
   if (pace) {
     const waiting = counts.filter((c) => c.state === 'pending' && c.waiting);
-    await addProgress(db, pace, kind, sendings, waiting, accountPaused);
+    await addProgress(db, pace, kind, sendings, waiting, accountPaused, now);
   }
   return items;
+}
+
+/**
+ * Events' sendings whose messages wait, never tried, for a time still ahead: held for the quiet hours (expand.ts
+ * writes it as their first attempt's time; a retry's later time comes after an attempt).
+ */
+async function addHeldUntil(db: Kysely<Database>, sendings: Map<string, Sending>, now: number): Promise<void> {
+  const held = await db
+    .selectFrom('deliveries')
+    .select(['outbox_id', (eb) => eb.fn.min<string>('next_attempt_at').as('until')])
+    .where('outbox_id', 'in', [...sendings.keys()])
+    .where('state', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('waiting', 'is', null)
+    .where('next_attempt_at', '>', new Date(now).toISOString())
+    .groupBy('outbox_id')
+    .execute();
+  for (const { outbox_id, until } of held) {
+    const sending = sendings.get(outbox_id);
+    if (sending && until) sending.heldUntil = until;
+  }
 }
 
 /** `delivered` and `read` start at 0 on the channels whose provider reports them, and are absent on the others. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { QuietHours } from '../config';
 import type { Database } from '../db/schema';
 import { type Channel, paced, type SendOutcome } from './channels/types';
 import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
@@ -24,6 +25,8 @@ export interface WorkerOptions extends ClaimOptions {
   log: FastifyBaseLogger;
   /** Each channel's shared budget, the providers' pauses, the per-person gap and the WhatsApp daily limit. */
   pace: DeliveryPace;
+  /** EVENT_QUIET_HOURS: an event published in them is held until they end. */
+  quietHours?: QuietHours | null;
 }
 
 /**
@@ -90,7 +93,8 @@ export class DeliveryWorker {
     const enabled = this.channels.filter((c) => c.state.enabled).map((c) => c.name);
     while (!this.stopping) {
       try {
-        if (await expandNextOutbox(this.db, this.options.engine, enabled, new Date(this.now()))) {
+        const at = new Date(this.now());
+        if (await expandNextOutbox(this.db, this.options.engine, enabled, at, this.options.quietHours)) {
           this.wake();
           continue;
         }

@@ -159,6 +159,11 @@ export const DELIVERY = {
     en: (time: string) => `All by ${time}`,
     ta: (time: string) => `${time}-க்குள் அனைவருக்கும் அனுப்பப்படும்`,
   },
+  // docs/product/delivery.md#quiet-hours: an event published at night.
+  heldUntil: {
+    en: (time: string) => `Quiet hours: goes out at ${time}`,
+    ta: (time: string) => `இரவு அமைதி நேரம்: ${time}-க்கு அனுப்பப்படும்`,
+  },
   waitingForDailyLimit: {
     en: (count: string) => `${count} waiting for WhatsApp's daily limit`,
     ta: (count: string) => `${count} வாட்ஸ்அப்பின் தினசரி வரம்புக்காகக் காத்திருக்கின்றன`,

@@ -332,6 +332,29 @@ describe('DeliveryStatus with useDeliveryStatus', () => {
       );
     });
 
+    it('an event held for the quiet hours says when it goes out, in English and in Tamil', async () => {
+      jest.useFakeTimers({ now: new Date('2026-11-28T15:30:00.000Z') }); // 23:30 in Singapore
+      const held = sending({
+        channels: {
+          webpush: { sent: 0, failed: 0, pending: 900, expired: 0 },
+          email: { sent: 0, failed: 0, pending: 60, expired: 0 },
+          telegram: { sent: 0, failed: 0, pending: 1200, expired: 0 },
+          whatsapp: { sent: 0, failed: 0, pending: 300, expired: 0 },
+        },
+        heldUntil: '2026-11-28T23:00:00.000Z', // 07:00 the next morning
+      });
+      fakeApi({ [STATUS]: { status: 200, data: { channels: ALL_ON, items: { a: [held] } } } });
+      await renderWithProviders(<Page ids={['a']} />);
+      await advance(0);
+      expect(within(item('a')).getByTestId('delivery-held')).toHaveTextContent(
+        DELIVERY.heldUntil.en('29-11-2026 07:00'),
+      );
+      await act(() => setLanguage('ta'));
+      expect(within(item('a')).getByTestId('delivery-held')).toHaveTextContent(
+        DELIVERY.heldUntil.ta('29-11-2026 07:00'),
+      );
+    });
+
     it('shows none of it when the server sends no progress, and names every channel in full', async () => {
       jest.useFakeTimers({ now: NOW });
       fakeApi({

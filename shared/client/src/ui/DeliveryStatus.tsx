@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   HourglassOutlined,
   MailOutlined,
+  MoonOutlined,
   SendOutlined,
   WarningOutlined,
   WhatsAppOutlined,
@@ -297,7 +298,8 @@ export function DeliveryStatus({ id, status, kind }: { id: string; status: Deliv
     );
   }
 
-  const header = (latest.number > 0 || !latest.expanded || warning) && (
+  const heldUntil = latest.heldUntil ? formatClockTime(latest.heldUntil) : '';
+  const header = (latest.number > 0 || !latest.expanded || heldUntil || warning) && (
     <Flex gap={6} align="center" wrap style={SMALL}>
       {latest.number > 0 && (
         <Tag color="orange" style={{ marginInlineEnd: 0 }}>
@@ -307,6 +309,11 @@ export function DeliveryStatus({ id, status, kind }: { id: string; status: Deliv
       {!latest.expanded && (
         <Typography.Text type="secondary" style={SMALL} role="status">
           <Spin size="small" /> {t('status.preparing')}
+        </Typography.Text>
+      )}
+      {heldUntil && (
+        <Typography.Text type="secondary" style={SMALL} data-testid="delivery-held">
+          <MoonOutlined aria-hidden /> {t('status.heldUntil', { time: heldUntil })}
         </Typography.Text>
       )}
       {warning}

@@ -47,6 +47,7 @@ export const delivery = defineCatalogue(
     'channels.recent': 'Messages of the last {{days}} days',
     // a sending's progress per channel (the provider's "slow down", the WhatsApp daily limit, the expected end)
     'status.allBy': 'All by {{time}}',
+    'status.heldUntil': 'Quiet hours: goes out at {{time}}',
     'status.pausedUntil': 'Paused by {{provider}} until {{time}}',
     'status.paused': '{{count}} paused by {{provider}}',
     'status.pausedHelp': 'The provider asked us to slow down: not failed, sent when the pause ends.',
@@ -154,6 +155,7 @@ export const delivery = defineCatalogue(
       '{{channel}}: {{sent}} அனுப்பப்பட்டது, {{failed}} தோல்வி, {{pending}} நிலுவையில், {{expired}} காலாவதியானது',
     'channels.recent': 'கடந்த {{days}} நாட்களின் செய்திகள்',
     'status.allBy': '{{time}}-க்குள் அனைவருக்கும் அனுப்பப்படும்',
+    'status.heldUntil': 'இரவு அமைதி நேரம்: {{time}}-க்கு அனுப்பப்படும்',
     'status.pausedUntil': '{{provider}} {{time}} வரை இடைநிறுத்தியுள்ளது',
     'status.paused': '{{provider}} இடைநிறுத்தியவை: {{count}}',
     'status.pausedHelp': 'வேகத்தைக் குறைக்குமாறு சேவை வழங்குநர் கேட்டுள்ளார்: தோல்வி அல்ல, இடைநிறுத்தம் முடிந்ததும் அனுப்பப்படும்.',
