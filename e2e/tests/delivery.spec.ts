@@ -112,7 +112,8 @@ async function subscribeEverywhere(browser: Browser) {
   await chooseChannel(page, s.channelTelegram);
   await chooseLanguage(page, 'en');
   await page.getByRole('button', { name: s.telegramButton }).click();
-  const deepLink = await page.locator('a[href*="t.me/"]').first().getAttribute('href');
+  // the page holds a bare t.me link until the server's answer fills in the deep link: wait for that one
+  const deepLink = await page.locator('a[href*="t.me/"][href*="start="]').first().getAttribute('href');
   const startToken = new URL(deepLink as string).searchParams.get('start');
   expect(startToken).toBeTruthy();
   expect(

@@ -7,7 +7,6 @@ import {
   DashboardOutlined,
   HourglassOutlined,
   MailOutlined,
-  MoonOutlined,
   SendOutlined,
   WarningOutlined,
   WhatsAppOutlined,
@@ -313,7 +312,7 @@ export function DeliveryStatus({ id, status, kind }: { id: string; status: Deliv
       )}
       {heldUntil && (
         <Typography.Text type="secondary" style={SMALL} data-testid="delivery-held">
-          <MoonOutlined aria-hidden /> {t('status.heldUntil', { time: heldUntil })}
+          <ClockCircleOutlined aria-hidden /> {t('status.heldUntil', { time: heldUntil })}
         </Typography.Text>
       )}
       {warning}
