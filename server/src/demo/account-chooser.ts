@@ -1,7 +1,5 @@
 import { DEMO_ACCOUNTS } from '@ummahnotify/domain';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { escapeHtml } from '../delivery/channels/email-render';
 
 const FORWARDED = [
   'client_id',

@@ -1,6 +1,8 @@
 import { DASHBOARD_PATH, SIGNUP_PAGES } from '@ummahnotify/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+// the same five characters as XML's: its predefined entities, and &#39; is a character reference XML reads too
+import { escapeHtml } from '../delivery/channels/email-render';
 
 /** Pages a search engine has no use for: a link's one-time page, the sign-in and the page after it. */
 const NOT_FOR_SEARCH = [
@@ -11,9 +13,6 @@ const NOT_FOR_SEARCH = [
   SIGNUP_PAGES.confirmEmail,
   SIGNUP_PAGES.unsubscribe,
 ];
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /**
  * /robots.txt (RFC 9309) and the sitemap it points to (sitemaps.org protocol 0.9): the landing page is what the
@@ -37,7 +36,7 @@ export function registerRobots(app: FastifyInstance, config: Config): void {
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      `  <url><loc>${escapeXml(`${config.publicUrl}/`)}</loc></url>`,
+      `  <url><loc>${escapeHtml(`${config.publicUrl}/`)}</loc></url>`,
       '</urlset>',
       '',
     ].join('\n');

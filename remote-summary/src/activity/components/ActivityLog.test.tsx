@@ -1,21 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { PERSONAL_DATA_REMOVED } from '@ummahnotify/core';
-import { ACTIVITY_API, type ActivityEntry, DELIVERY_API, SUMMARY_API, type Summary } from '@ummahnotify/domain';
+import { ACTIVITY_API, type ActivityEntry, DELIVERY_API, SUMMARY_API } from '@ummahnotify/domain';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import SummarySection from '../../SummarySection';
+import { summary } from '../../summaryAnswer.test-data';
 
-const summary: Summary = {
-  janazah: { total: 1 },
-  events: { total: 2 },
-  subscribers: { web: { total: 3, janaza: 2, events: 1 }, email: 4, whatsapp: 5, telegram: 6 },
-  totalMembers: { total: 7, masjid: 1, partners: 2, members: 4 },
-  totalAdministrators: { total: 3, admins: 1, editors: 1, superadmins: 1 },
-  updatedAt: '2026-11-22T06:05:09.000Z',
-};
 const AISYAH = { id: 'u-1', name: 'Aisyah Rahman', email: 'aisyah@masjid.example.sg' };
 const KAMAL = { id: 'u-2', name: 'Kamal Hassan', email: 'kamal@masjid.example.sg' };
 

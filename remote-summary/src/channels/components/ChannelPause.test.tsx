@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { type FakeAnswer, fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import SummarySection from '../../SummarySection';
-import { summary } from './summaryAnswer.test-data';
+import { summary } from '../../summaryAnswer.test-data';
 
 const ZERO = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const PAUSE = {

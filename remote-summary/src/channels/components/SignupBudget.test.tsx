@@ -6,7 +6,7 @@ import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
 import { renderWithProviders } from '../../../../shared/client/test/render';
 import { DELIVERY } from '../../../../shared/domain/test/expected-texts';
 import SummarySection from '../../SummarySection';
-import { summary } from './summaryAnswer.test-data';
+import { summary } from '../../summaryAnswer.test-data';
 
 const ZERO = { sent: 0, failed: 0, pending: 0, expired: 0 };
 /** 14:01 in Singapore. */

@@ -111,23 +111,16 @@ export async function createTelegramChannel(config: Config, readImage?: ReadImag
   const base = `${config.channels.TELEGRAM_API_URL.replace(/\/+$/, '')}/bot${token}/`;
   const webhookSecret = config.channels.TELEGRAM_WEBHOOK_SECRET ?? derivedWebhookSecret(token);
 
+  // An answer that is not JSON (a proxy's error page) is still Telegram's words to the channel.
+  const unparsable = (text: string): BotApiAnswer => ({ ok: false, description: text });
   const call = (
     method: string,
     params: Record<string, unknown>,
     timeoutMs = TIMEOUT_MS,
     signal?: AbortSignal,
-  ): Promise<Call> =>
-    postJson<BotApiAnswer>(base + method, params, {
-      timeoutMs,
-      signal,
-      unparsable: (text) => ({ ok: false, description: text }),
-    });
-
+  ): Promise<Call> => postJson<BotApiAnswer>(base + method, params, { timeoutMs, signal, unparsable });
   const callForm = (method: string, form: FormData): Promise<Call> =>
-    postForm<BotApiAnswer>(base + method, form, {
-      timeoutMs: TIMEOUT_MS,
-      unparsable: (text) => ({ ok: false, description: text }),
-    });
+    postForm<BotApiAnswer>(base + method, form, { timeoutMs: TIMEOUT_MS, unparsable });
   const photos = telegramPhotos(readImage);
 
   let botUsername: string | null = null;

@@ -12,6 +12,10 @@ export interface PushPayload {
   lang: string;
 }
 
+/** The notification's tag: one with the same tag replaces it on screen (and its push Topic is made from it). */
+export const notificationTag = (message: Pick<Message, 'kind' | 'itemId' | 'tag'>): string =>
+  message.tag ?? `${message.kind}-${message.itemId}`;
+
 /** The message as push payload bytes, the body shortened (with an ellipsis) to fit one record. */
 export function pushPayload(message: Message): Buffer {
   const payload: PushPayload = {
@@ -19,7 +23,7 @@ export function pushPayload(message: Message): Buffer {
     body: message.body,
     url: message.url,
     image: message.imageUrl,
-    tag: message.tag ?? `${message.kind}-${message.itemId}`,
+    tag: notificationTag(message),
     correction: message.correction,
     lang: message.language,
   };

@@ -15,7 +15,7 @@ import {
 } from './types';
 import { validSubscriptionKeys } from './webpush-crypto';
 import { createHttp2Origins, type PushAnswer } from './webpush-http2';
-import { pushPayload } from './webpush-payload';
+import { notificationTag, pushPayload } from './webpush-payload';
 import { createEncryptor, defaultPoolSize } from './webpush-pool';
 import { loadVapidKeys, vapidAuthorizations, vapidSubject } from './webpush-vapid';
 
@@ -43,8 +43,7 @@ export function pushTtlSeconds(message: Pick<Message, 'expiresAt'>, now: number)
  * of the URL-safe base64 alphabet, as the RFC requires): a digest of its kind and id.
  */
 export function pushTopic(message: Pick<Message, 'kind' | 'itemId' | 'tag'>): string {
-  const name = message.tag ?? `${message.kind}-${message.itemId}`;
-  return createHash('sha256').update(name).digest('base64url').slice(0, 32);
+  return createHash('sha256').update(notificationTag(message)).digest('base64url').slice(0, 32);
 }
 const REQUEST_TIMEOUT_MS = 15_000;
 

@@ -1,6 +1,6 @@
 import type { Summary } from '@ummahnotify/domain';
 
-/** A small summary answer for the channel card's tests, which look at the card, not the counts. */
+/** A small summary answer for the tests that look at something other than the counts (a card, the activity log). */
 export const summary: Summary = {
   janazah: { total: 1 },
   events: { total: 2 },
