@@ -201,6 +201,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_JANAZA: templateName('ummahnotify_janaza'),
   WHATSAPP_TEMPLATE_EVENT: templateName('ummahnotify_event'),
   WHATSAPP_TEMPLATE_CORRECTION: templateName('ummahnotify_correction'),
+  WHATSAPP_TEMPLATE_CANCELLATION: templateName('ummahnotify_cancellation'),
   WHATSAPP_TEMPLATE_CODE: templateName('ummahnotify_code'),
   WHATSAPP_TEMPLATE_LANGUAGE_EN: templateLanguage('en'),
   WHATSAPP_TEMPLATE_LANGUAGE_TA: templateLanguage('ta'),
@@ -456,6 +457,7 @@ export interface WhatsAppTemplateNames {
   janaza: string;
   events: string;
   correction: string;
+  cancellation: string;
   code: string;
   languages: { en: string; ta: string };
 }
@@ -718,6 +720,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       janaza: e.WHATSAPP_TEMPLATE_JANAZA,
       events: e.WHATSAPP_TEMPLATE_EVENT,
       correction: e.WHATSAPP_TEMPLATE_CORRECTION,
+      cancellation: e.WHATSAPP_TEMPLATE_CANCELLATION,
       code: e.WHATSAPP_TEMPLATE_CODE,
       languages: { en: e.WHATSAPP_TEMPLATE_LANGUAGE_EN, ta: e.WHATSAPP_TEMPLATE_LANGUAGE_TA },
     },

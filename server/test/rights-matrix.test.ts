@@ -45,6 +45,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'PATCH /api/v1/admin/notifications/janaza/:id': JANAZA_AND_EVENTS,
   'DELETE /api/v1/admin/notifications/janaza/:id': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/notifications/janaza/:id/correction': JANAZA_AND_EVENTS,
+  // Withdrawing a sent notice: as editing notices
+  'POST /api/v1/admin/notifications/janaza/:id/withdrawal': JANAZA_AND_EVENTS,
   'GET /api/v1/admin/notifications/prayer-time': JANAZA_AND_EVENTS,
   'GET /api/api/v1/admin/ummahnotify/janaza': JANAZA_AND_EVENTS,
   'POST /api/api/v1/admin/ummahnotify/janaza': JANAZA_AND_EVENTS,

@@ -99,7 +99,12 @@ function JanazaCard({ t, notice, language }: { t: Texts; notice: FeedJanaza; lan
       <Flex gap={12} align="flex-start">
         <Photo src={notice.imageUrl} alt={t('signup:photoOf', { name: notice.name })} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+          {notice.cancelled && (
+            <Typography.Text type="danger" strong>
+              {t('signup:feedCancelled')}: {t('signup:feedCancelledNote')}
+            </Typography.Text>
+          )}
+          <Typography.Title level={4} delete={notice.cancelled} style={{ margin: 0, fontSize: 17 }}>
             {notice.name}
           </Typography.Title>
           <Typography.Text type="secondary">{t('signup:feedAge', { age: notice.age })}</Typography.Text>

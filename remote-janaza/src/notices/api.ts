@@ -65,3 +65,9 @@ export async function updateNotice(
 export async function deleteNotice(id: string): Promise<void> {
   await api.delete(JANAZA_PATHS.notice(id));
 }
+
+/** Withdraw an approved notice with the reason staff give; answers the notice as it now is. */
+export async function withdrawNotice(id: string, reason: string): Promise<JanazaNoticeAnswer> {
+  const { data } = await api.post<JanazaNoticeAnswer>(JANAZA_PATHS.withdrawal(id), { reason });
+  return data;
+}

@@ -198,6 +198,8 @@ export interface OutboxTable {
   created_by: string | null;
   created_at: string;
   expanded_at: string | null;
+  /** 1: the sending that tells whoever the item reached that it was withdrawn (features/janaza/withdrawal.ts). */
+  cancellation: Generated<number>;
 }
 
 /** One message to one subscriber: pending -> sending -> sent | failed (pending again to retry). */
@@ -297,6 +299,10 @@ export interface JanazaNoticesTable {
   updated_at: string;
   /** When the retention job removed the name, photo, age and note (features/retention); null until then. */
   personal_data_removed_at: string | null;
+  /** When staff withdrew the sent notice (features/janaza/withdrawal.ts); null while it stands. */
+  withdrawn_at: string | null;
+  /** Why it was withdrawn, as staff wrote it (never sent to subscribers). */
+  withdrawn_reason: Generated<string>;
 }
 
 export interface Database {

@@ -8,8 +8,9 @@ import { type HmacKey, sha256 } from '../secrets';
 import { bounceTag } from './bounce-tag';
 import type { Message, Recipient } from './channels/types';
 import { expireClaimed, isPastDeadline } from './expiry';
-import { renderEvent, renderJanaza } from './messages';
+import { renderEvent, renderJanaza, renderJanazaCancellation } from './messages';
 import { unsubscribeToken } from './unsubscribe-token';
+import { WITHDRAWN_ERROR } from './withdrawn';
 
 /** One claimed delivery, ready to send; `cancelled` says why it must not be sent after all. */
 export interface Job {
@@ -217,7 +218,7 @@ async function giveTokens(
  */
 async function renderers(
   db: Kysely<Database>,
-  outboxes: { id: string; kind: string; item_id: string; number: number }[],
+  outboxes: { id: string; kind: string; item_id: string; number: number; cancellation: number }[],
   config: ClaimOptions['config'],
 ): Promise<{
   render: (outboxId: string, language: Language) => Message | string;
@@ -250,6 +251,8 @@ async function renderers(
     else if (o.kind === 'janaza') {
       const notice = noticeById.get(o.item_id);
       if (!notice) result = 'cancelled: the notice was deleted';
+      else if (Number(o.cancellation) === 1) result = renderJanazaCancellation(notice, language, config.publicUrl);
+      else if (notice.withdrawn_at) result = WITHDRAWN_ERROR;
       else if (notice.status === 'rejected') result = 'cancelled: the notice was rejected';
       else result = renderJanaza(notice, language, context);
     } else {

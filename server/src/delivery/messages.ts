@@ -98,6 +98,34 @@ export function renderJanaza(
   };
 }
 
+/**
+ * The cancellation of a withdrawn notice, in one language: short, on the notice's web push Topic and tag (it
+ * replaces the notice on a phone that was offline), no photo. A private notice's names nobody.
+ */
+export function renderJanazaCancellation(notice: JanazaForMessage, language: Language, publicUrl: string): Message {
+  const t = text[language];
+  const isPrivate = Number(notice.is_privacy) === 1;
+  const title = isPrivate ? t['message.janazaTitlePrivate'] : fillIn(t['message.janazaTitle'], { name: notice.name });
+  const { when, place } = janazaWhenAndPlace(notice, language);
+  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}${noticeLink(notice.id, language)}`;
+  return {
+    kind: 'janaza',
+    itemId: notice.id,
+    language,
+    correction: false,
+    cancellation: true,
+    title: fillIn(t['message.cancelledTitle'], { title }),
+    body: [
+      isPrivate ? t['message.janazaCancelledPrivate'] : fillIn(t['message.janazaCancelled'], { name: notice.name }),
+      fillIn(t['message.prayerTime'], { time: when }),
+    ].join('\n'),
+    url,
+    templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
+    imageUrl: null,
+    expiresAt: notice.due_date,
+  };
+}
+
 /** An event in one language: the Tamil fields for ta, each falling back to English when empty. */
 export function renderEvent(
   event: Selectable<EventsTable>,

@@ -9,6 +9,7 @@ function newSending(
   itemId: string,
   number: number,
   actorId: string | null,
+  cancellation = false,
 ): Insertable<OutboxTable> {
   return {
     id: randomUUID(),
@@ -19,6 +20,7 @@ function newSending(
     created_by: actorId,
     created_at: new Date().toISOString(),
     expanded_at: null,
+    cancellation: cancellation ? 1 : 0,
   };
 }
 
@@ -59,6 +61,8 @@ export async function enqueueCorrection(
   kind: DeliveryKind,
   itemId: string,
   actorId: string,
+  /** The withdrawal's sending: the same recipients, told the item is cancelled (features/janaza/withdrawal.ts). */
+  cancellation = false,
 ): Promise<number | null> {
   if (!(await broadcastOf(trx, kind, itemId))) return null;
   const last = await trx
@@ -70,7 +74,7 @@ export async function enqueueCorrection(
   const number = Number(last.n) + 1;
   await trx
     .insertInto('outbox')
-    .values(newSending(kind, itemId, number, actorId))
+    .values(newSending(kind, itemId, number, actorId, cancellation))
     .execute();
   return number;
 }

@@ -61,6 +61,7 @@ export async function deliveryStatus(
       createdAt: o.created_at,
       expanded: o.state === 'expanded',
       channels: withReceipts(structuredClone(EMPTY_COUNTS)),
+      ...(Number(o.cancellation) === 1 && { cancellation: true }),
     };
     sendings.set(o.id, sending);
     items[o.item_id] ??= [];

@@ -79,7 +79,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
     .execute();
 
   for (const item of sent) {
-    const outbox: OutboxTable = {
+    const outbox: Insertable<OutboxTable> = {
       id: randomUUID(),
       kind: item.kind,
       item_id: item.itemId,
@@ -88,6 +88,7 @@ export async function seedDemoDeliveries(db: Db): Promise<void> {
       created_by: null,
       created_at: item.at,
       expanded_at: item.at,
+      cancellation: 0,
     };
     const finished = new Date(Date.parse(item.at) + SENT_AFTER_MS).toISOString();
     const recipients = subscribers.filter(

@@ -35,7 +35,10 @@ for (const engine of engines()) {
     const ids: Record<string, string> = {};
     const due = new Date(Date.now() + 5 * 60 * 60 * 1000).toISOString();
 
-    const notice = async (key: string, values: { status: string; isPrivate?: boolean; image?: string }) => {
+    const notice = async (
+      key: string,
+      values: { status: string; isPrivate?: boolean; image?: string; withdrawnAt?: string },
+    ) => {
       const row = newJanazaRow({
         provider_name: 'Masjid Sultan',
         name: `Haji "Ismail" <${key}> & family`,
@@ -45,6 +48,7 @@ for (const engine of engines()) {
         note: `Note of ${key}`,
         image_id: values.image ?? null,
         status: values.status,
+        withdrawn_at: values.withdrawnAt ?? null,
       });
       ids[key] = row.id as string;
       await server.app.db.insertInto('janaza_notices').values(row).execute();
@@ -68,6 +72,7 @@ for (const engine of engines()) {
       await notice('plain', { status: 'approved' });
       await notice('private', { status: 'approved', isPrivate: true, image: ids.privatePhoto });
       await notice('pending', { status: 'pending' });
+      await notice('withdrawn', { status: 'approved', withdrawnAt: new Date().toISOString() });
     });
     after(async () => {
       await server.stop();
@@ -102,6 +107,15 @@ for (const engine of engines()) {
       assert.equal(ta['og:title'], `ஜனாஸா: ${name}`);
       assert.equal(ta['og:locale'], 'ta_SG');
       assert.match(ta['og:description'] ?? '', /சிங்கப்பூர் 198833/);
+    });
+
+    test('a withdrawn notice: its link says it is cancelled before anything else, in the link language', async () => {
+      const name = 'Haji "Ismail" <withdrawn> & family';
+      const en = previewOf(await page(`/?notice=${ids.withdrawn}&lang=en`));
+      assert.equal(en.title, `Cancelled: Janaza: ${name}`);
+      assert.match(en['og:description'] ?? '', /^The janaza notice for .* has been withdrawn\./);
+      const ta = previewOf(await page(`/?notice=${ids.withdrawn}&lang=ta`));
+      assert.equal(ta['og:title'], `ரத்து: ஜனாஸா: ${name}`);
     });
 
     test('the page is still the landing page, its script and all; without a photo the card is a summary', async () => {

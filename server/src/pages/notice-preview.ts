@@ -23,9 +23,15 @@ export async function noticePreviewTags(db: Db, url: string, publicUrl: string):
   if (!notice) return undefined;
   const askedLanguage = searchParams.get('lang');
   const language = LANGUAGES.find((known) => known === askedLanguage) ?? (DEFAULT_LANGUAGE as Language);
-  const title = fillIn(messages[language]['message.janazaTitle'], { name: notice.name });
+  const t = messages[language];
+  const named = fillIn(t['message.janazaTitle'], { name: notice.name });
+  const cancelled = notice.withdrawn_at !== null;
+  // A withdrawn notice's link says so before anything else (docs/product/rules.md#withdrawing-a-sent-notice).
+  const title = cancelled ? fillIn(t['message.cancelledTitle'], { title: named }) : named;
   const { when, place } = janazaWhenAndPlace(notice, language);
-  const description = [when, place].filter(Boolean).join(' · ');
+  const description = [cancelled ? fillIn(t['message.janazaCancelled'], { name: notice.name }) : '', when, place]
+    .filter(Boolean)
+    .join(' · ');
   const image = notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : undefined;
   const tags: [string, string, string | undefined][] = [
     ['property', 'og:type', 'website'],

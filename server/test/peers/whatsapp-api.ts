@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { TEMPLATE_DEFINITIONS } from '../../src/delivery/channels/whatsapp-templates';
+import { TEMPLATE_DEFINITIONS, type TemplateKind } from '../../src/delivery/channels/whatsapp-templates';
 import { type PeerRequest, startHttpPeer } from './http-peer';
 import { newPaceRecord, type PaceRecord, SlidingWindow, sleep } from './pace';
 import { type StatusReports, statusReports, webhookNotification } from './whatsapp-statuses';
@@ -94,10 +94,11 @@ export interface ApprovedTemplate {
  * (default: the configuration's defaults) in English and Tamil.
  */
 export function readmeTemplates(
-  names: Record<'janaza' | 'events' | 'correction' | 'code', string> = {
+  names: Record<TemplateKind, string> = {
     janaza: 'ummahnotify_janaza',
     events: 'ummahnotify_event',
     correction: 'ummahnotify_correction',
+    cancellation: 'ummahnotify_cancellation',
     code: 'ummahnotify_code',
   },
   languages: { en: string; ta: string } = { en: 'en', ta: 'ta' },

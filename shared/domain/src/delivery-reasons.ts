@@ -26,6 +26,7 @@ function mailFailure(status: string): string | null {
 export function failureReasonKey(code: string | null): string {
   if (code === null || code === '') return 'failure.noCode';
   if (code === 'complaint') return 'failure.complaint';
+  if (code === 'withdrawn') return 'failure.withdrawn';
   const [provider, own = ''] = splitCode(code);
   if (provider === 'whatsapp') return WHATSAPP_FAILURES[own] ?? 'failure.other';
   if (provider === 'smtp') return mailFailure(own) ?? 'failure.other';

@@ -152,6 +152,8 @@ export const sendingSchema = z.object({
    * channels: a partial record (zod 4's z.record with enum keys would demand all four).
    */
   progress: z.partialRecord(z.enum(SUBSCRIBER_CHANNELS), channelProgressSchema).optional(),
+  /** The sending that tells everyone the item reached that it was withdrawn (a cancellation). */
+  cancellation: z.boolean().optional(),
   /** An event's messages held for the quiet hours (EVENT_QUIET_HOURS): when they go (ISO); absent otherwise. */
   heldUntil: z.string().optional(),
 });

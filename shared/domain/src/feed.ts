@@ -16,6 +16,8 @@ export const feedJanazaSchema = z.object({
   note: z.string(),
   imageUrl: z.string().nullable(),
   icsUrl: z.string(),
+  /** Withdrawn after it was sent: the feed keeps it until its time, marked cancelled. */
+  cancelled: z.boolean().optional(),
 });
 export type FeedJanaza = z.infer<typeof feedJanazaSchema>;
 

@@ -206,16 +206,19 @@ function Actions({
   const busyElsewhere = edit.editingId !== null;
   return (
     <Flex gap={8} vertical={vertical} wrap>
-      <Tooltip title={busyElsewhere ? t('editingOther') : undefined}>
-        <Button
-          icon={<EditOutlined />}
-          disabled={busyElsewhere}
-          onClick={() => edit.start(notice)}
-          aria-label={label('editRow')}
-        >
-          {t('editRow')}
-        </Button>
-      </Tooltip>
+      {/* A withdrawn notice is final (the server refuses a change): nothing to edit. */}
+      {!notice.withdrawnAt && (
+        <Tooltip title={busyElsewhere ? t('editingOther') : undefined}>
+          <Button
+            icon={<EditOutlined />}
+            disabled={busyElsewhere}
+            onClick={() => edit.start(notice)}
+            aria-label={label('editRow')}
+          >
+            {t('editRow')}
+          </Button>
+        </Tooltip>
+      )}
       <Popconfirm
         title={t('confirmDelete')}
         okText={t('confirmYes')}

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshDeliveryStatus } from '@ummahnotify/client/section';
 import type { JanazaCreate, JanazaNotice, JanazaUpdate } from '@ummahnotify/domain';
 import {
   createNotice,
@@ -8,6 +9,7 @@ import {
   noticesKey,
   providersKey,
   updateNotice,
+  withdrawNotice,
 } from '../api';
 
 export function useProviders() {
@@ -101,5 +103,18 @@ export function useDeleteJanaza() {
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
+  });
+}
+
+/** Withdraw: the list and the delivery counts are read again (the notice is marked, a cancellation is queued). */
+export function useWithdrawJanaza() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => withdrawNotice(id, reason),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: noticesKey }),
+        refreshDeliveryStatus(queryClient, 'janaza'),
+      ]),
   });
 }

@@ -23,6 +23,8 @@ export interface Message {
   language: Language;
   /** true for a deliberate correction; the title already says so */
   correction: boolean;
+  /** true for the cancellation of a withdrawn notice (the cancellation template on WhatsApp); the title says so */
+  cancellation?: boolean;
   title: string;
   /** plain text, lines separated by \n */
   body: string;

@@ -6,7 +6,7 @@ import type { Language } from '@ummahnotify/core';
  * parameters is fixed here and by Message.templateParams. The sign-up code is an authentication
  * template: Meta writes its body itself ("{{1}} is your verification code.") and adds a copy-code button.
  */
-export type TemplateKind = 'janaza' | 'events' | 'correction' | 'code';
+export type TemplateKind = 'janaza' | 'events' | 'correction' | 'cancellation' | 'code';
 
 export interface TemplateDefinition {
   kind: TemplateKind;
@@ -44,6 +44,15 @@ export const TEMPLATE_DEFINITIONS: TemplateDefinition[] = [
     body: {
       en: 'Correction to an earlier message: {{1}}\nTime: {{2}}\nPlace: {{3}}\nDetails: {{4}}\nReply STOP to stop these messages.',
       ta: 'முந்தைய செய்தியில் திருத்தம்: {{1}}\nநேரம்: {{2}}\nஇடம்: {{3}}\nவிவரங்கள்: {{4}}\nஇச்செய்திகளை நிறுத்த STOP என்று பதிலளிக்கவும்.',
+    },
+  },
+  {
+    kind: 'cancellation',
+    category: 'UTILITY',
+    params: ['name of the deceased, or "Janaza prayer notice" for a private notice', 'prayer time', 'place', 'link'],
+    body: {
+      en: 'Cancelled: {{1}}\nJanaza prayer: {{2}}\nPlace: {{3}}\nThis notice has been withdrawn. Please disregard it.\nDetails: {{4}}\nReply STOP to stop these messages.',
+      ta: 'ரத்து: {{1}}\nஜனாஸா தொழுகை: {{2}}\nஇடம்: {{3}}\nஇந்த அறிவிப்பு திரும்பப் பெறப்பட்டது. அதைப் பொருட்படுத்த வேண்டாம்.\nவிவரங்கள்: {{4}}\nஇச்செய்திகளை நிறுத்த STOP என்று பதிலளிக்கவும்.',
     },
   },
   {

@@ -7,7 +7,7 @@ import { eventRow, janazaRow, PUBLIC_URL, recipient, renderContext } from '../..
 import { readmeTemplates, startWhatsAppApi, type WhatsAppApi } from '../../../test/peers/whatsapp-api';
 import { GOOGLE_MODE_ENV } from '../../../test/support/server';
 import { loadConfig } from '../../config';
-import { renderEvent, renderJanaza } from '../messages';
+import { renderEvent, renderJanaza, renderJanazaCancellation } from '../messages';
 import type { SendOutcome } from './types';
 import { createWhatsAppChannel, type WhatsAppChannel } from './whatsapp';
 import { templateParam } from './whatsapp-payload';
@@ -149,6 +149,18 @@ describe('WhatsApp channel against a fake Cloud API', () => {
     assert.ok(api.sent.at(-1)?.body?.startsWith('முந்தைய செய்தியில் திருத்தம்: குர்ஆன் கல்வி வட்டம்\n'));
   });
 
+  test("a withdrawn notice's cancellation goes as the cancellation template; a private one names nobody", async () => {
+    const cancelled = renderJanazaCancellation(janazaRow(), 'ta', PUBLIC_URL);
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6591230003', 'ta'), cancelled));
+    assert.equal(api.sent.at(-1)?.template?.name, 'ummahnotify_cancellation');
+    assert.equal(bodyParams()?.[0], 'Abdul Rahman bin Yusof');
+    assert.ok(api.sent.at(-1)?.body?.startsWith('ரத்து: Abdul Rahman bin Yusof\n'));
+    const secret = renderJanazaCancellation(janazaRow({ is_privacy: 1 }), 'en', PUBLIC_URL);
+    accepted(api, await whatsapp.send(recipient('whatsapp', '+6591230004'), secret));
+    assert.ok(!JSON.stringify(api.requests.at(-1)).includes('Abdul Rahman'));
+    assert.ok(api.sent.at(-1)?.body?.startsWith('Cancelled: Janaza prayer notice\n'));
+  });
+
   test('parameters are sanitised as Meta requires: one line, no runs of spaces, not empty, not too long', async () => {
     const long = `Abdul ${'Rahman '.repeat(60)}`;
     const message = renderJanaza(
@@ -273,7 +285,13 @@ describe('WhatsApp channel configuration', () => {
 
 describe('WhatsApp templates as the Cloud API checks them', () => {
   test('the template names and language codes come from the configuration', async () => {
-    const names = { janaza: 'masjid_janaza_v2', events: 'masjid_event', correction: 'masjid_fix', code: 'masjid_otp' };
+    const names = {
+      janaza: 'masjid_janaza_v2',
+      events: 'masjid_event',
+      correction: 'masjid_fix',
+      cancellation: 'masjid_cancel',
+      code: 'masjid_otp',
+    };
     const api = await startWhatsAppApi({
       token: TOKEN,
       phoneId: PHONE_ID,
@@ -286,6 +304,7 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
             WHATSAPP_TEMPLATE_JANAZA: 'masjid_janaza_v2',
             WHATSAPP_TEMPLATE_EVENT: 'masjid_event',
             WHATSAPP_TEMPLATE_CORRECTION: 'masjid_fix',
+            WHATSAPP_TEMPLATE_CANCELLATION: 'masjid_cancel',
             WHATSAPP_TEMPLATE_CODE: 'masjid_otp',
             WHATSAPP_TEMPLATE_LANGUAGE_EN: 'en_GB',
           }),

@@ -13,6 +13,11 @@ export interface CalendarEvent {
   location: string;
   description: string;
   url: string;
+  /**
+   * A withdrawn notice: STATUS:CANCELLED with the same UID and a SEQUENCE above the standing file's 0, which a
+   * calendar that imported the notice takes as its cancellation (RFC 5545 §3.8.1.11, §3.8.7.4).
+   */
+  cancelled?: boolean;
 }
 
 /**
@@ -83,6 +88,8 @@ export function calendarFile(event: CalendarEvent, now = new Date()): string {
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${uriValue(event.url)}`,
+    `SEQUENCE:${event.cancelled ? 1 : 0}`,
+    ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -73,11 +73,13 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
       if (!notice) throw new HttpError(404, NOT_FOUND_ITEM);
       // DTSTART is the (computed) time; the texts say it as people do: "..., after Asar (about 4:08 pm)".
       const { when, place } = janazaWhenAndPlace(notice, lang);
+      const summary = fillIn(catalogues.prayer[lang].icsSummary, { name: notice.name });
+      const cancelled = notice.withdrawn_at !== null;
       const event = {
         uid: `${FEED_ANCHOR.janaza(id)}@${host}`,
         start: notice.due_date,
         duration: 'PT1H',
-        summary: fillIn(catalogues.prayer[lang].icsSummary, { name: notice.name }),
+        summary: cancelled ? fillIn(messages[lang]['message.cancelledTitle'], { title: summary }) : summary,
         location: place,
         description: [
           when,
@@ -88,6 +90,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
           .filter(Boolean)
           .join('\n'),
         url: `${config.publicUrl}${noticeLink(id, lang)}`,
+        cancelled,
       };
       return sendCalendar(request, reply, { id, kind: 'janaza', event });
     },

@@ -21,7 +21,12 @@ const cutoff = () => new Date(Date.now() - GRACE_MS).toISOString();
  */
 export function toFeedJanaza(row: JanazaRow): FeedJanaza {
   const imageUrl = row.image_id ? FEED_API.image(row.image_id) : null;
-  return feedJanazaSchema.parse({ ...toNotice(row), imageUrl, icsUrl: FEED_API.janazaIcs(row.id) });
+  return feedJanazaSchema.parse({
+    ...toNotice(row),
+    imageUrl,
+    icsUrl: FEED_API.janazaIcs(row.id),
+    cancelled: row.withdrawn_at !== null,
+  });
 }
 
 export function toFeedEvent(row: EventRow): FeedEvent {

@@ -23,6 +23,7 @@ export function registerJanazaCorrection(app: FastifyInstance): void {
       const notice = await findNotice(trx, id);
       if (!notice) throw new HttpError(404, m['correction.notFound']);
       if (notice.status === 'rejected') throw new HttpError(409, m['correction.rejected']);
+      if (notice.withdrawn_at) throw new HttpError(409, catalogues.janaza.en['error.withdrawnLocked']);
     },
   });
 }

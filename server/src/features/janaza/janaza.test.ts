@@ -191,6 +191,8 @@ for (const engine of engines()) {
         'thumbnailUrl',
         'updatedAt',
         'userId',
+        'withdrawnAt',
+        'withdrawnReason',
       ]);
       assert.equal(n.provider, providers.masjid);
       assert.equal(n.providerName, 'Masjid Sultan');

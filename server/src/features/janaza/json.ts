@@ -57,5 +57,7 @@ export function toNotice(row: JanazaRow): JanazaNotice {
     userId: row.user_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    withdrawnAt: row.withdrawn_at ?? null,
+    withdrawnReason: row.withdrawn_reason ?? '',
   };
 }

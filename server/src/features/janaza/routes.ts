@@ -30,6 +30,7 @@ import { refuseDuplicates } from './duplicates';
 import { toNotice } from './json';
 import { noticeTime, prayerTime } from './prayer-time';
 import { deleteNotice, findNotice, insertNotice, listNotices, updateNotice } from './store';
+import { registerJanazaWithdrawal } from './withdrawal';
 
 const m = catalogues.janaza.en;
 const ENTITY = 'janaza_notice';
@@ -94,6 +95,7 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
     const { postal, ...input } = fields;
     const existing = await findNotice(db, id);
     if (!existing) throw notFound();
+    if (existing.withdrawn_at) throw new HttpError(409, m['error.withdrawnLocked']);
     if (postal !== undefined && postal !== existing.postal) {
       throw new HttpError(400, m['error.postalLocked'], [{ path: 'postal', message: m['error.postalLocked'] }]);
     }
@@ -109,6 +111,7 @@ function janazaHandlers({ db, images }: Pick<FastifyInstance, 'db' | 'images'>) 
       const { before, after } = await db.transaction().execute(async (trx) => {
         const current = await findNotice(trx, id);
         if (!current) throw notFound();
+        if (current.withdrawn_at) throw new HttpError(409, m['error.withdrawnLocked']);
         savedImageId = image ? await images.save(trx, image, user.id) : undefined;
         const changed = await updateNotice(trx, current, { input, provider, imageId: savedImageId });
         await audit(trx, {
@@ -219,6 +222,7 @@ export async function registerJanaza(app: FastifyInstance): Promise<void> {
   const removeRoute = { schema: { params: janazaIdParamsSchema, response: { 200: messageAnswerSchema } }, config };
   r.delete(`${JANAZA_PATHS.notices}/:id`, removeRoute, (request) => handlers.remove(request, request.params.id));
   registerJanazaCorrection(app);
+  registerJanazaWithdrawal(app);
   // The form's question before saving a notice whose prayer has passed: the time is computed here only.
   r.get(
     JANAZA_PATHS.prayerTime,

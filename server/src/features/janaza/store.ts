@@ -95,6 +95,8 @@ export async function insertNotice(trx: Trx, { input, provider, imageId, userId 
     created_at: now,
     updated_at: now,
     personal_data_removed_at: null,
+    withdrawn_at: null,
+    withdrawn_reason: '',
   };
   await trx.insertInto('janaza_notices').values(row).execute();
   return changeStatus(trx, row, input.status, now);

@@ -301,8 +301,8 @@ export function DeliveryStatus({ id, status, kind }: { id: string; status: Deliv
   const header = (latest.number > 0 || !latest.expanded || heldUntil || warning) && (
     <Flex gap={6} align="center" wrap style={SMALL}>
       {latest.number > 0 && (
-        <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-          {t('status.correction', { number: latest.number })}
+        <Tag color={latest.cancellation ? 'red' : 'orange'} style={{ marginInlineEnd: 0 }}>
+          {latest.cancellation ? t('status.cancellation') : t('status.correction', { number: latest.number })}
         </Tag>
       )}
       {!latest.expanded && (

@@ -17,6 +17,9 @@ export const janazaNoticeSchema = z.object({
   userId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When staff withdrew the sent notice, and why (staff only); absent or null while it stands. */
+  withdrawnAt: z.string().nullable().optional(),
+  withdrawnReason: z.string().optional(),
 });
 export type JanazaNotice = z.infer<typeof janazaNoticeSchema>;
 

@@ -10,6 +10,7 @@ import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   POSTAL_PATTERN,
+  WITHDRAWAL_REASON_MAX_LENGTH,
 } from './limits';
 
 /**
@@ -193,6 +194,18 @@ export const janazaListQuerySchema = z.object({
 export type JanazaListQuery = z.output<typeof janazaListQuerySchema>;
 
 export const janazaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** POST withdrawal: why the approved notice is withdrawn (staff only; subscribers are told it is cancelled). */
+export const janazaWithdrawalSchema = z.object({
+  reason: z.preprocess(
+    trimText,
+    z
+      .string({ error: m['error.reasonRequired'] })
+      .min(1, m['error.reasonRequired'])
+      .max(WITHDRAWAL_REASON_MAX_LENGTH, m['error.reasonTooLong']),
+  ),
+});
+export type JanazaWithdrawal = z.output<typeof janazaWithdrawalSchema>;
 
 /** GET prayer-time query: the time a notice "after <prayer>" on <prayerDate> would be due (the form's past-time check). */
 export const prayerTimeQuerySchema = z.object({
