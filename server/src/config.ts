@@ -195,6 +195,7 @@ const envSchema = z.object({
   TELEGRAM_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://api.telegram.org')),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_ID: optionalText,
+  WHATSAPP_BUSINESS_ACCOUNT_ID: optionalText,
   WHATSAPP_API_URL: z.preprocess(blankToUndefined, httpUrl.default('https://graph.facebook.com/v21.0')),
   WHATSAPP_APP_SECRET: optionalText,
   WHATSAPP_VERIFY_TOKEN: optionalText,
@@ -391,6 +392,7 @@ export interface Config {
     | 'TELEGRAM_API_URL'
     | 'WHATSAPP_TOKEN'
     | 'WHATSAPP_PHONE_ID'
+    | 'WHATSAPP_BUSINESS_ACCOUNT_ID'
     | 'WHATSAPP_API_URL'
     | 'WHATSAPP_APP_SECRET'
     | 'WHATSAPP_VERIFY_TOKEN'
@@ -709,6 +711,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       TELEGRAM_API_URL: e.TELEGRAM_API_URL,
       WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
       WHATSAPP_PHONE_ID: e.WHATSAPP_PHONE_ID,
+      WHATSAPP_BUSINESS_ACCOUNT_ID: e.WHATSAPP_BUSINESS_ACCOUNT_ID,
       WHATSAPP_API_URL: e.WHATSAPP_API_URL,
       WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
       WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,

@@ -7,6 +7,7 @@ import type { HmacKey, SharedKey } from '../secrets';
 import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
 import type { ReadImage } from './channels/telegram-photo';
+import { watchTemplateTtls } from './channels/whatsapp-template-ttl';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
 import { DeliveryPace } from './pace';
@@ -118,12 +119,14 @@ async function startPace(
     : undefined;
   await shared?.firstAnswer;
   const limit = await watchMessagingLimit(config, channels.whatsapp.state.enabled, log);
+  const templateTtls = watchTemplateTtls(config, channels.whatsapp.state.enabled, log);
   const pace = new DeliveryPace(new Pacer(db, shared?.redis), budgetOf(config), () => limit.current());
   // A refusal for the messaging limit: Meta may have moved the number to another tier since the last read.
   pace.onLimitRefused = () => void limit.refresh();
   return Object.assign(pace, {
     close: async () => {
       limit.close();
+      templateTtls.close();
       await shared?.close();
     },
   });

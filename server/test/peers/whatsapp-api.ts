@@ -87,6 +87,8 @@ export interface ApprovedTemplate {
   body: string;
   /** An authentication template also has a copy-code button whose URL parameter is the code. */
   category?: 'UTILITY' | 'AUTHENTICATION';
+  /** Its time-to-live as set (message_send_ttl_seconds); absent: Meta's default (30 days for utility). */
+  ttlSeconds?: number;
 }
 
 /**
@@ -281,9 +283,12 @@ export async function startWhatsAppApi({
   templates = [],
   pace,
   record = true,
+  businessAccountId = '',
 }: {
   token: string;
   phoneId: string;
+  /** The WhatsApp Business Account's id: GET /<it>/message_templates lists `templates`. */
+  businessAccountId?: string;
   appSecret?: string;
   port?: number;
   /** The approved templates; any other name or language is refused (132001). */
@@ -441,6 +446,8 @@ export async function startWhatsAppApi({
       return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
     if (req.method === 'GET' && req.path === `/${phoneId}`) return phoneNumberFields(req.query.get('fields'));
+    if (req.method === 'GET' && businessAccountId && req.path === `/${businessAccountId}/message_templates`)
+      return templateList(req.query.get('fields'), req.query.get('after'));
     if (req.method !== 'POST' || req.path !== `/${phoneId}/messages`) {
       return graphError(
         400,
@@ -563,6 +570,40 @@ export async function startWhatsAppApi({
       }
     }
     return { status: 200, body: { ...answer, id: phoneId } };
+  }
+
+  /**
+   * GET /<WABA id>/message_templates?fields=name,language,status,category,message_send_ttl_seconds: the account's
+   * templates, a page of two at a time (`paging.cursors.after`, `paging.next` while more remain), as the Graph API
+   * pages its edges. A template's message_send_ttl_seconds is there only when it was set
+   * (https://developers.facebook.com/documentation/business-messaging/whatsapp/templates/time-to-live).
+   */
+  function templateList(fields: string | null, after: string | null) {
+    const asked = new Set((fields ?? 'id,name').split(',').map((f) => f.trim()));
+    const start = after ? Number(after) : 0;
+    const page = templates.slice(start, start + 2).map((t, i) => {
+      const all: Record<string, unknown> = {
+        id: String(1_000 + start + i),
+        name: t.name,
+        language: t.language,
+        status: pausedTemplates.has(t.name) ? 'PAUSED' : 'APPROVED',
+        category: t.category ?? 'UTILITY',
+        ...(t.ttlSeconds !== undefined && { message_send_ttl_seconds: t.ttlSeconds }),
+      };
+      return Object.fromEntries(Object.entries(all).filter(([key]) => key === 'id' || asked.has(key)));
+    });
+    const next = start + 2 < templates.length ? String(start + 2) : null;
+    const query = `fields=${encodeURIComponent(fields ?? '')}&after=${next}`;
+    return {
+      status: 200,
+      body: {
+        data: page,
+        paging: {
+          cursors: { before: String(start), after: next ?? String(start) },
+          ...(next && { next: `${peer.url}/${businessAccountId}/message_templates?${query}` }),
+        },
+      },
+    };
   }
 
   const peer = await startHttpPeer(async (req) => {

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FastifyBaseLogger } from 'fastify';
+import { readmeTemplates, startWhatsAppApi } from '../../../test/peers/whatsapp-api';
+import { loadConfig } from '../../config';
+import { readTemplateTtls, watchTemplateTtls } from './whatsapp-template-ttl';
+
+const TOKEN = 'ttl-token';
+const PHONE_ID = '100000000000077';
+const WABA = '200000000000077';
+const env = (url: string, over: Record<string, string> = {}) => ({
+  NODE_ENV: 'test',
+  WHATSAPP_TOKEN: TOKEN,
+  WHATSAPP_PHONE_ID: PHONE_ID,
+  WHATSAPP_BUSINESS_ACCOUNT_ID: WABA,
+  WHATSAPP_API_URL: url,
+  ...over,
+});
+
+/** README's templates, the janaza one (both languages) set to 12 hours as README asks, the others as Meta leaves them. */
+const templates = () =>
+  readmeTemplates().map((t) =>
+    t.name === 'ummahnotify_janaza'
+      ? { ...t, ttlSeconds: 43_200 }
+      : t.name === 'ummahnotify_correction' && t.language === 'ta'
+        ? { ...t, ttlSeconds: -1 }
+        : t,
+  );
+
+function logLines() {
+  const lines: { level: string; fields: unknown; message: string }[] = [];
+  const at = (level: string) => (fields: unknown, message?: string) => {
+    lines.push({ level, fields: typeof fields === 'string' ? {} : fields, message: message ?? String(fields) });
+  };
+  return { lines, log: { info: at('info'), warn: at('warn') } as unknown as FastifyBaseLogger };
+}
+
+test('every template and its time-to-live is read back, page after page, as the Graph API lists them', async () => {
+  const api = await startWhatsAppApi({
+    token: TOKEN,
+    phoneId: PHONE_ID,
+    businessAccountId: WABA,
+    templates: templates(),
+  });
+  try {
+    const ttls = await readTemplateTtls(loadConfig(env(api.url)));
+    // 5 templates in 2 languages, two a page: every one of them, across five pages.
+    assert.equal(ttls?.length, readmeTemplates().length);
+    assert.deepEqual(
+      ttls?.filter((t) => t.name === 'ummahnotify_janaza').map((t) => t.ttlSeconds),
+      [43_200, 43_200],
+    );
+    assert.equal(ttls?.find((t) => t.name === 'ummahnotify_event')?.ttlSeconds, null);
+  } finally {
+    await api.close();
+  }
+});
+
+test('the log names each janaza, correction or cancellation template Meta would retry for longer than 12 hours', async () => {
+  const api = await startWhatsAppApi({
+    token: TOKEN,
+    phoneId: PHONE_ID,
+    businessAccountId: WABA,
+    templates: templates(),
+  });
+  try {
+    const { lines, log } = logLines();
+    const watch = watchTemplateTtls(loadConfig(env(api.url)), true, log);
+    await watch.checked;
+    watch.close();
+    const named = lines
+      .filter((l) => l.level === 'warn')
+      .map((l) => {
+        const { template, language } = l.fields as { template: string; language: string };
+        return `${template}/${language}`;
+      })
+      .sort();
+    assert.deepEqual(named, [
+      'ummahnotify_cancellation/en',
+      'ummahnotify_cancellation/ta',
+      'ummahnotify_correction/en',
+      'ummahnotify_correction/ta',
+    ]);
+  } finally {
+    await api.close();
+  }
+});
+
+test('without the account id, or refused, it says it cannot check and stops nothing', async () => {
+  const api = await startWhatsAppApi({ token: 'another-token', phoneId: PHONE_ID, businessAccountId: WABA });
+  try {
+    assert.equal(await readTemplateTtls(loadConfig(env(api.url))), undefined, 'the wrong token');
+    assert.equal(await readTemplateTtls(loadConfig(env(api.url, { WHATSAPP_BUSINESS_ACCOUNT_ID: '' }))), undefined);
+    const { lines, log } = logLines();
+    const watch = watchTemplateTtls(loadConfig(env(api.url, { WHATSAPP_BUSINESS_ACCOUNT_ID: '' })), true, log);
+    await watch.checked;
+    assert.match(lines[0]?.message ?? '', /set WHATSAPP_BUSINESS_ACCOUNT_ID/);
+  } finally {
+    await api.close();
+  }
+});
