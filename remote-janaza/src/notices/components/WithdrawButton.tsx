@@ -64,7 +64,7 @@ export function WithdrawButton({ notice }: { notice: JanazaNotice }) {
         <Typography.Paragraph>{t('withdraw.explain')}</Typography.Paragraph>
         <Form form={form} layout="vertical" requiredMark={false}>
           <Form.Item name="reason" label={t('withdraw.reason')} rules={[fieldRule(reasonRule, schemaText)]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
           </Form.Item>
         </Form>
       </Modal>
