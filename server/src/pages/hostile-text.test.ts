@@ -210,6 +210,7 @@ for (const engine of engines()) {
           `LOCATION:${place}`,
           `DESCRIPTION:${WHEN_EN.replaceAll(',', '\\,')}\\n${place}\\nMap: ${map}\\nNote ${T_ICS} family`,
           `URL:${server.url}/?notice=${janaza.id}&lang=en`,
+          'SEQUENCE:0',
         ]),
       );
 
@@ -225,6 +226,7 @@ for (const engine of engines()) {
           `LOCATION:Hall ${T_ICS} four`,
           `DESCRIPTION:Sub ${T_ICS} two\\n\\nContent ${T_ICS} three`,
           `URL:${server.url}/#event-${event.id}`,
+          'SEQUENCE:0',
         ]),
       );
     });

@@ -55,6 +55,8 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   'event.published': 'sends',
   'event.unpublished': 'sends',
   'janaza.corrected': 'corrections',
+  // a sent notice withdrawn: a cancellation goes to everyone it reached
+  'janaza.withdrawn': 'sends',
   'event.corrected': 'corrections',
   // a superadmin's action on delivery: the failed messages of a sending sent again, a paused channel resumed
   'delivery.retried': 'sends',
