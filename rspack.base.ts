@@ -17,6 +17,7 @@ import {
   HtmlRspackPlugin,
 } from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
+import { webAppHeadTags } from './shared/core/src/webApp';
 
 type Exposes = Record<string, string>;
 
@@ -246,7 +247,8 @@ export function createConfig({
         new CatalogueHashes(),
         ...(host
           ? [
-              new HtmlRspackPlugin({ template: './index.html' }),
+              // the web app's tags, as the public pages' heads carry them (shared/core/src/webApp.ts)
+              new HtmlRspackPlugin({ template: './index.html', templateParameters: { webAppHead: webAppHeadTags() } }),
               // public/ is served as it is at the site root (the service worker must be /sw.js to control /).
               new CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
             ]
