@@ -35,7 +35,11 @@ const signup = {
     whatsappOtherNumber: 'Use another number',
     proofChecking: 'Checking you are not a robot...',
     webpushButton: 'Turn on notifications',
+    webpushSave: 'Save my choices',
+    webpushSaved: 'Your choices are saved.',
     webpushSubscribed: 'Done: this browser will show our notices.',
+    webpushDenied:
+      'Notifications are blocked for this site. Allow them in your browser settings (the lock icon beside the address) and try again.',
     'error.topicsRequired': SIGNUP_REFUSALS.topicsRequired.en,
     'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.en,
     'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.en,
@@ -439,11 +443,18 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     };
     let current: { endpoint: string; toJSON: () => unknown; unsubscribe: jest.Mock } | null;
     let made: number;
+    /** What the page asked of the browser, in order: the permission, the service worker's registration. */
+    let steps: string[];
     const browser = globalThis as unknown as Record<string, unknown>;
+    const granted = async () => {
+      steps.push('permission');
+      return 'granted';
+    };
 
     beforeEach(() => {
       current = null;
       made = 0;
+      steps = [];
       // The browser's side of web push, as the page meets it: a service worker registration whose PushManager
       // hands out a new subscription when asked, and forgets it when it is unsubscribed.
       const pushManager = {
@@ -467,13 +478,16 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
       Object.defineProperty(navigator, 'serviceWorker', {
         configurable: true,
         value: {
-          register: async () => registration,
+          register: async () => {
+            steps.push('register');
+            return registration;
+          },
           getRegistration: async () => registration,
           ready: Promise.resolve(registration),
         },
       });
       browser.PushManager = function PushManager() {};
-      browser.Notification = { requestPermission: async () => 'granted' };
+      browser.Notification = { requestPermission: granted };
     });
     afterEach(() => {
       delete (navigator as unknown as Record<string, unknown>).serviceWorker;
@@ -552,6 +566,66 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
         'https://fcm.googleapis.com/fcm/send/sub-1',
         'https://fcm.googleapis.com/fcm/send/sub-2',
       ]);
+    });
+
+    it('asks for permission first, in the tap itself: before any await, the service worker or any call', async () => {
+      const { calls } = await openLanding(
+        { [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: { status: 'subscribed' } } },
+        { options: PUSH_ON },
+      );
+      const before = calls.length;
+      press(new RegExp(signup.en.webpushButton));
+      // the click's handler has returned and nothing it awaited has run yet (Safari asks only then)
+      expect(steps).toEqual(['permission']);
+      expect(calls.slice(before)).toEqual([]);
+      expect(await view().findByText(signup.en.webpushSubscribed)).toBeVisible();
+      expect(steps).toEqual(['permission', 'register']);
+      expect(calls.slice(before)).toEqual([CHALLENGE('webpush'), `POST ${SIGNUP_API.webpush}`]);
+    });
+
+    it("hears an older Safari's answer, given to a callback (its requestPermission returns nothing)", async () => {
+      browser.Notification = {
+        requestPermission: (answer: (permission: string) => void) => {
+          steps.push('permission');
+          answer('granted');
+        },
+      };
+      await openLanding({ [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } }, { options: PUSH_ON });
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(signup.en.webpushSubscribed)).toBeVisible();
+      expect(steps).toEqual(['permission', 'register']);
+    });
+
+    it('says notifications are blocked when they are not allowed, and subscribes nothing', async () => {
+      browser.Notification = { requestPermission: async () => 'denied' };
+      const { calls } = await openLanding({}, { options: PUSH_ON });
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(signup.en.webpushDenied)).toBeVisible();
+      expect(made).toBe(0);
+      expect(posts(calls)).toEqual([]);
+    });
+
+    it('asks nothing of the browser when nothing will be sent (no topic), nor to save the choices of a subscription', async () => {
+      await openLanding({ [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } }, { options: PUSH_ON });
+      for (const topic of [signup.en.topicJanaza, signup.en.topicEvents])
+        fireEvent.click(section().getByRole('checkbox', { name: topic }));
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(SIGNUP_REFUSALS.topicsRequired.en)).toBeVisible();
+      expect(steps).toEqual([]);
+
+      // a browser subscribed already: "Save my choices" sends them, with no question
+      const { endpoint } = await (
+        (await navigator.serviceWorker.getRegistration('/')) as ServiceWorkerRegistration
+      ).pushManager.subscribe();
+      const { bodies } = await openLanding(
+        { [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } },
+        { options: PUSH_ON },
+      );
+      await view().findByRole('button', { name: new RegExp(signup.en.webpushSave) });
+      press(new RegExp(signup.en.webpushSave));
+      expect(await view().findByText(signup.en.webpushSaved)).toBeVisible();
+      expect(steps).toEqual([]);
+      expect((bodies[0] as { subscription: { endpoint: string } }).subscription.endpoint).toBe(endpoint);
     });
   });
 });
