@@ -247,8 +247,14 @@ export function createConfig({
         new CatalogueHashes(),
         ...(host
           ? [
-              // the web app's tags, as the public pages' heads carry them (shared/core/src/webApp.ts)
-              new HtmlRspackPlugin({ template: './index.html', templateParameters: { webAppHead: webAppHeadTags() } }),
+              // index.html with the web app's tags in the place its comment marks, as the public pages' heads carry
+              // them (shared/core/src/webApp.ts)
+              new HtmlRspackPlugin({
+                templateContent: readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
+                  /<!-- the Home Screen web app's tags[^>]*-->/,
+                  () => webAppHeadTags(),
+                ),
+              }),
               // public/ is served as it is at the site root (the service worker must be /sw.js to control /).
               new CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
             ]

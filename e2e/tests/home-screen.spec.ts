@@ -58,3 +58,17 @@ test('the sign-in page links the same manifest, and is installable too', async (
   expect((await manifest()).url).toBe(`${SERVER_URL}/manifest.webmanifest`);
   await page.close();
 });
+
+test("the dashboard's page carries the same tags: the manifest, the icons, Apple's web app tags", async () => {
+  const html = await (await context.request.get('/dashboard')).text();
+  for (const tag of [
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" sizes="180x180">',
+    '<meta name="theme-color" content="#1f7a4d">',
+    '<meta name="apple-mobile-web-app-capable" content="yes">',
+    '<meta name="mobile-web-app-capable" content="yes">',
+    '<meta name="apple-mobile-web-app-title" content="UmmahNotify">',
+    '<meta name="apple-mobile-web-app-status-bar-style" content="default">',
+  ])
+    expect(html).toContain(tag);
+});
