@@ -17,6 +17,7 @@ import {
   HtmlRspackPlugin,
 } from '@rspack/core';
 import { checkKit, FEDERATION_PACKAGES, KIT, type KitLibrary } from './rspack.federation-kit';
+import { webAppHeadTags } from './shared/core/src/webApp';
 
 type Exposes = Record<string, string>;
 
@@ -246,7 +247,14 @@ export function createConfig({
         new CatalogueHashes(),
         ...(host
           ? [
-              new HtmlRspackPlugin({ template: './index.html' }),
+              // index.html with the web app's tags in the place its comment marks, as the public pages' heads carry
+              // them (shared/core/src/webApp.ts)
+              new HtmlRspackPlugin({
+                templateContent: readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
+                  /<!-- the Home Screen web app's tags[^>]*-->/,
+                  () => webAppHeadTags(),
+                ),
+              }),
               // public/ is served as it is at the site root (the service worker must be /sw.js to control /).
               new CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
             ]

@@ -4,7 +4,12 @@ import { SIGNUP_API } from '@ummahnotify/core';
 import type { ProofChallenge, SignupOptions } from '@ummahnotify/domain';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { NETWORK_ERROR, SIGNUP_OUTCOMES, SIGNUP_REFUSALS } from '../../shared/domain/test/expected-texts';
+import {
+  NETWORK_ERROR,
+  SIGNUP_OUTCOMES,
+  SIGNUP_REFUSALS,
+  WEB_PUSH_HERE,
+} from '../../shared/domain/test/expected-texts';
 import { type Answer, frame, openPage, type Route } from '../test/openPage';
 import { FEED_SAMPLE } from './landing/feedSample';
 import { fillFeedSlots, renderFeed } from './landing/renderFeed';
@@ -35,7 +40,11 @@ const signup = {
     whatsappOtherNumber: 'Use another number',
     proofChecking: 'Checking you are not a robot...',
     webpushButton: 'Turn on notifications',
+    webpushSave: 'Save my choices',
+    webpushSaved: 'Your choices are saved.',
     webpushSubscribed: 'Done: this browser will show our notices.',
+    webpushDenied:
+      'Notifications are blocked for this site. Allow them in your browser settings (the lock icon beside the address) and try again.',
     'error.topicsRequired': SIGNUP_REFUSALS.topicsRequired.en,
     'error.emailInvalid': SIGNUP_REFUSALS.emailInvalid.en,
     'error.phoneInvalid': SIGNUP_REFUSALS.phoneInvalid.en,
@@ -439,11 +448,18 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
     };
     let current: { endpoint: string; toJSON: () => unknown; unsubscribe: jest.Mock } | null;
     let made: number;
+    /** What the page asked of the browser, in order: the permission, the service worker's registration. */
+    let steps: string[];
     const browser = globalThis as unknown as Record<string, unknown>;
+    const granted = async () => {
+      steps.push('permission');
+      return 'granted';
+    };
 
     beforeEach(() => {
       current = null;
       made = 0;
+      steps = [];
       // The browser's side of web push, as the page meets it: a service worker registration whose PushManager
       // hands out a new subscription when asked, and forgets it when it is unsubscribed.
       const pushManager = {
@@ -467,13 +483,16 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
       Object.defineProperty(navigator, 'serviceWorker', {
         configurable: true,
         value: {
-          register: async () => registration,
+          register: async () => {
+            steps.push('register');
+            return registration;
+          },
           getRegistration: async () => registration,
           ready: Promise.resolve(registration),
         },
       });
       browser.PushManager = function PushManager() {};
-      browser.Notification = { requestPermission: async () => 'granted' };
+      browser.Notification = { requestPermission: granted };
     });
     afterEach(() => {
       delete (navigator as unknown as Record<string, unknown>).serviceWorker;
@@ -552,6 +571,147 @@ describe('the landing page (docs/product/screens.md#landing)', () => {
         'https://fcm.googleapis.com/fcm/send/sub-1',
         'https://fcm.googleapis.com/fcm/send/sub-2',
       ]);
+    });
+
+    it('asks for permission first, in the tap itself: before any await, the service worker or any call', async () => {
+      const { calls } = await openLanding(
+        { [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: { status: 'subscribed' } } },
+        { options: PUSH_ON },
+      );
+      const before = calls.length;
+      press(new RegExp(signup.en.webpushButton));
+      // the click's handler has returned and nothing it awaited has run yet (Safari asks only then)
+      expect(steps).toEqual(['permission']);
+      expect(calls.slice(before)).toEqual([]);
+      expect(await view().findByText(signup.en.webpushSubscribed)).toBeVisible();
+      expect(steps).toEqual(['permission', 'register']);
+      expect(calls.slice(before)).toEqual([CHALLENGE('webpush'), `POST ${SIGNUP_API.webpush}`]);
+    });
+
+    it("hears an older Safari's answer, given to a callback (its requestPermission returns nothing)", async () => {
+      browser.Notification = {
+        requestPermission: (answer: (permission: string) => void) => {
+          steps.push('permission');
+          answer('granted');
+        },
+      };
+      await openLanding({ [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } }, { options: PUSH_ON });
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(signup.en.webpushSubscribed)).toBeVisible();
+      expect(steps).toEqual(['permission', 'register']);
+    });
+
+    it('says notifications are blocked when they are not allowed, and subscribes nothing', async () => {
+      browser.Notification = { requestPermission: async () => 'denied' };
+      const { calls } = await openLanding({}, { options: PUSH_ON });
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(signup.en.webpushDenied)).toBeVisible();
+      expect(made).toBe(0);
+      expect(posts(calls)).toEqual([]);
+    });
+
+    it('asks nothing of the browser when nothing will be sent (no topic), nor to save the choices of a subscription', async () => {
+      await openLanding({ [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } }, { options: PUSH_ON });
+      for (const topic of [signup.en.topicJanaza, signup.en.topicEvents])
+        fireEvent.click(section().getByRole('checkbox', { name: topic }));
+      press(new RegExp(signup.en.webpushButton));
+      expect(await view().findByText(SIGNUP_REFUSALS.topicsRequired.en)).toBeVisible();
+      expect(steps).toEqual([]);
+
+      // a browser subscribed already: "Save my choices" sends them, with no question
+      const { endpoint } = await (
+        (await navigator.serviceWorker.getRegistration('/')) as ServiceWorkerRegistration
+      ).pushManager.subscribe();
+      const { bodies } = await openLanding(
+        { [`POST ${SIGNUP_API.webpush}`]: { status: 201, body: {} } },
+        { options: PUSH_ON },
+      );
+      await view().findByRole('button', { name: new RegExp(signup.en.webpushSave) });
+      press(new RegExp(signup.en.webpushSave));
+      expect(await view().findByText(signup.en.webpushSaved)).toBeVisible();
+      expect(steps).toEqual([]);
+      expect((bodies[0] as { subscription: { endpoint: string } }).subscription.endpoint).toBe(endpoint);
+    });
+  });
+
+  describe('web push in iOS Safari: the way to the Home Screen (docs/product/screens.md#landing)', () => {
+    const PUSH_ON: SignupOptions = { ...OPTIONS, webpush: { enabled: true, publicKey: 'BA'.padEnd(87, 'A') } };
+    const IPHONE_SAFARI =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+    const IPAD_AS_A_MAC =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15';
+    const own = navigator as unknown as Record<string, unknown>;
+    /** The browser the page meets: its user agent, touch points and Safari's `standalone`; no Push API. */
+    const pretend = (userAgent: string, maxTouchPoints = 5) => {
+      for (const [name, value] of Object.entries({ userAgent, maxTouchPoints, standalone: false }))
+        Object.defineProperty(navigator, name, { configurable: true, value });
+    };
+    afterEach(() => {
+      for (const name of ['userAgent', 'maxTouchPoints', 'standalone']) delete own[name];
+    });
+
+    const hint = () => within(shown().querySelector<HTMLElement>('[data-panel="home-screen"]') as HTMLElement);
+    const picture = () => shown().querySelector<HTMLElement>('[data-panel="home-screen"] figure') as HTMLElement;
+
+    it('iPhone Safari: "This browser" is offered and chosen, and shows the steps to the Home Screen with a picture', async () => {
+      pretend(IPHONE_SAFARI);
+      await openLanding({}, { options: PUSH_ON });
+      expect(channelSwitch().getByRole('radio', { name: /This browser/ })).toBeChecked();
+      expect(hint().getByText(WEB_PUSH_HERE.homeScreenIntro.en)).toBeVisible();
+      expect(
+        hint()
+          .getAllByRole('listitem')
+          .map((step) => step.textContent),
+      ).toEqual(WEB_PUSH_HERE.homeScreenSteps.en);
+      // the picture: drawn in the page (inline SVG, nothing to fetch), its words Safari's, hidden from screen readers
+      expect(picture()).toBeVisible();
+      expect(picture()).toHaveAttribute('aria-hidden', 'true');
+      expect(picture().querySelectorAll('svg').length).toBeGreaterThan(0);
+      expect(picture().querySelector('img, image, use, [src], [href]')).toBeNull();
+      // the steps' numbers, Safari's words
+      expect(picture()).toHaveTextContent(`1${WEB_PUSH_HERE.share.en}2${WEB_PUSH_HERE.addToHomeScreen.en}`);
+      expect(view().getByText(WEB_PUSH_HERE.unsupported.en)).not.toBeVisible();
+      expect(view().queryByRole('button', { name: new RegExp(signup.en.webpushButton) })).toBeNull();
+      // the other channels are still there
+      channel(/Email/);
+      expect(view().getByLabelText(signup.en.emailLabel)).toBeVisible();
+      expect(picture()).not.toBeVisible();
+    });
+
+    it("says it in Tamil, the picture with Safari's Tamil words and its English ones under them", async () => {
+      pretend(IPHONE_SAFARI);
+      await openLanding({}, { options: PUSH_ON, language: 'ta' });
+      expect(hint().getByText(WEB_PUSH_HERE.homeScreenIntro.ta)).toBeVisible();
+      expect(
+        hint()
+          .getAllByRole('listitem')
+          .map((step) => step.textContent),
+      ).toEqual(WEB_PUSH_HERE.homeScreenSteps.ta);
+      const { share, addToHomeScreen: add } = WEB_PUSH_HERE;
+      expect(picture()).toHaveTextContent(`1${share.ta}${share.en}2${add.ta}${add.en}`);
+    });
+
+    it("iPadOS's Safari, which says it is a Mac, is shown the way too; a Mac's Safari (no touch) is not", async () => {
+      pretend(IPAD_AS_A_MAC);
+      await openLanding({}, { options: PUSH_ON });
+      expect(hint().getByText(WEB_PUSH_HERE.homeScreenIntro.en)).toBeVisible();
+
+      pretend(IPAD_AS_A_MAC, 0);
+      await openLanding({}, { options: PUSH_ON });
+      expect(channelSwitch().getByRole('radio', { name: /This browser/ })).toBeDisabled();
+      expect(picture()).not.toBeVisible();
+    });
+
+    it('a browser without web push is told plainly that it cannot, when web push is the only channel on', async () => {
+      const onlyPush: SignupOptions = {
+        ...PUSH_ON,
+        email: { enabled: false },
+        telegram: { enabled: false, bot: null },
+        whatsapp: { enabled: false },
+      };
+      await openLanding({}, { options: onlyPush });
+      expect(view().getByText(WEB_PUSH_HERE.unsupported.en)).toBeVisible();
+      expect(picture()).not.toBeVisible();
     });
   });
 });

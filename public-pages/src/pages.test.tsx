@@ -93,6 +93,33 @@ describe('the static pages (drawn by antd at build time)', () => {
   });
 });
 
+describe('the Home Screen web app (docs/product/api.md#the-home-screen-web-app)', () => {
+  it.each([
+    ['landing', '/'],
+    ['login', '/login'],
+    ['thanks', '/thanks'],
+    ['forbidden', '/nowhere'],
+  ] as const)('%s links the manifest and the icons and carries the tags iOS reads', async (entry, url) => {
+    await openPage(entry, url);
+    const head = document.head;
+    const attribute = (selector: string, name: string) => head.querySelector(selector)?.getAttribute(name);
+    expect(attribute('link[rel="manifest"]', 'href')).toBe('/manifest.webmanifest');
+    expect(attribute('link[rel="apple-touch-icon"]', 'href')).toBe('/icons/apple-touch-icon.png');
+    expect(attribute('link[rel="apple-touch-icon"]', 'sizes')).toBe('180x180');
+    expect(attribute('link[rel="icon"]', 'href')).toBe('/icons/icon-192.png');
+    const metas = Object.fromEntries(
+      [...head.querySelectorAll('meta[name]')].map((meta) => [meta.getAttribute('name'), meta.getAttribute('content')]),
+    );
+    expect(metas).toMatchObject({
+      'theme-color': '#1f7a4d',
+      'mobile-web-app-capable': 'yes',
+      'apple-mobile-web-app-capable': 'yes',
+      'apple-mobile-web-app-title': 'UmmahNotify',
+      'apple-mobile-web-app-status-bar-style': 'default',
+    });
+  });
+});
+
 describe('/login (docs/product/screens.md#login)', () => {
   /** The place that names a session without the dashboard, in the frame shown (its sentence is cut by the email). */
   const signedIn = (language: 'en' | 'ta' = 'en') => frame(language).querySelector('[data-signed-in]') as HTMLElement;

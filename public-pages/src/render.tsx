@@ -1,5 +1,5 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { LANGUAGES } from '@ummahnotify/core';
+import { LANGUAGES, webAppHeadTags } from '@ummahnotify/core';
 import { App, ConfigProvider } from 'antd';
 import { PurgeCSS } from 'purgecss';
 import type { ReactNode } from 'react';
@@ -77,7 +77,7 @@ export async function renderPage(page: StaticPage, scriptUrl: string, globalCss:
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="UmmahNotify: janaza notices and community events, in English and Tamil." />
-    <link rel="icon" href="data:," />
+    ${webAppHeadTags()}
     <title>UmmahNotify</title>
     <style>
 ${css}

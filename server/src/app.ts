@@ -26,6 +26,7 @@ import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
 import { registerFrontend } from './pages/frontend';
 import { registerRobots } from './pages/robots';
+import { registerWebApp } from './pages/web-app';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
 import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sharedKeys } from './secrets';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('images', images);
   await registerFeatures(app);
   registerRobots(app, config);
+  await registerWebApp(app);
   await registerFrontend(app, config, db, options.frontendRoot);
   return app;
 }

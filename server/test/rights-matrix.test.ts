@@ -106,6 +106,9 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   // for search engines: what to index, and the sitemap it points to
   'GET /robots.txt': ANYONE,
   'GET /sitemap.xml': ANYONE,
+  // the Home Screen web app: its manifest and icons
+  'GET /manifest.webmanifest': ANYONE,
+  'GET /icons/*': ANYONE,
   // the shell and the remotes' files
   'GET /*': ANYONE,
   'GET /public-pages/*': ANYONE,

@@ -15,7 +15,7 @@ self.addEventListener('push', (event) => {
   const options = {
     body: payload.body || '',
     image: payload.imageUrl || payload.image || undefined,
-    icon: payload.icon || '/icon-192.png',
+    icon: payload.icon || '/icons/icon-192.png',
     lang: payload.language || payload.lang || undefined,
     tag: payload.tag || (payload.kind && payload.itemId ? `${payload.kind}-${payload.itemId}` : undefined),
     renotify: Boolean(payload.correction),

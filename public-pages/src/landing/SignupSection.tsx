@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { CHANNELS, type Channel, OUTCOME_TYPES } from '../browser/signup/names';
 import { frameId } from '../frameId';
 import type { Texts } from '../texts';
+import { HomeScreenHint } from './HomeScreenHint';
 import { FieldError, Part, Slot } from './Parts';
 
 const ICONS: Record<Channel, ReactNode> = {
@@ -410,6 +411,9 @@ export function SignupSection({ t, language }: { t: Texts; language: Language })
           </div>
           <div data-panel="unsupported" hidden>
             <Alert type="info" showIcon role="status" title={t('signup:webpushUnsupported')} />
+          </div>
+          <div data-panel="home-screen" hidden>
+            <HomeScreenHint t={t} language={language} />
           </div>
           <div data-panel="webpush" hidden>
             <WebPushPanel t={t} />

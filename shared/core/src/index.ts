@@ -14,3 +14,4 @@ export * from './retention';
 export * from './signIn';
 export * from './time';
 export * from './topics';
+export * from './webApp';

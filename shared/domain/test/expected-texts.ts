@@ -200,6 +200,33 @@ export const DELIVERY = {
   },
 } satisfies Record<string, Twin<unknown>>;
 
+// docs/product/screens.md#landing: web push where the browser has none. iOS Safari is shown how to add the site to
+// the Home Screen (the steps, and the picture's labels: Safari's own words); any other browser is told it cannot.
+export const WEB_PUSH_HERE = {
+  unsupported: {
+    en: 'This browser cannot receive notifications. Please choose another way.',
+    ta: 'இந்த உலாவியால் அறிவிப்புகளைப் பெற முடியாது. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+  },
+  homeScreenIntro: {
+    en: 'On iPhone and iPad, notifications come to this site once it is on your Home Screen. In Safari:',
+    ta: 'iPhone, iPad இல் இந்தத் தளம் உங்கள் முகப்புத் திரையில் சேர்க்கப்பட்ட பிறகே அறிவிப்புகள் வரும். Safari இல்:',
+  },
+  homeScreenSteps: {
+    en: [
+      'Tap Share (a square with an arrow pointing up; if you do not see it, tap ••• first).',
+      'Tap "Add to Home Screen", then "Add".',
+      'Open UmmahNotify from your Home Screen and tap "Turn on notifications".',
+    ],
+    ta: [
+      'பகிர் பொத்தானைத் தட்டவும் (மேல்நோக்கிய அம்புக்குறியுடன் ஒரு சதுரம்; அது தெரியவில்லை என்றால், முதலில் ••• ஐத் தட்டவும்).',
+      '"முகப்புத் திரையில் சேர்" என்பதைத் தட்டி, பிறகு "சேர்" என்பதைத் தட்டவும்.',
+      'முகப்புத் திரையிலிருந்து UmmahNotify ஐத் திறந்து "அறிவிப்புகளை இயக்கு" என்பதைத் தட்டவும்.',
+    ],
+  },
+  share: { en: 'Share', ta: 'பகிர்' },
+  addToHomeScreen: { en: 'Add to Home Screen', ta: 'முகப்புத் திரையில் சேர்' },
+} satisfies Record<string, Twin<unknown>>;
+
 // docs/product/delivery.md#sign-up and docs/product/errors.md#http-refusals: what the sign-up refuses.
 export const SIGNUP_REFUSALS = {
   emailOff: {

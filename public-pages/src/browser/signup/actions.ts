@@ -7,7 +7,7 @@ import { CHANNELS, type Channel } from './names';
 import { isProofUnsolved } from './proofUnsolved';
 import { available, chosenChannel, initialState, newPanel, type Outcome, type Said, type SignupState } from './state';
 import { render, sections } from './view';
-import { currentSubscription, type PushFailure, PushSetupError, subscribeToPush } from './webpush';
+import { askPermission, currentSubscription, type PushFailure, PushSetupError, subscribeToPush } from './webpush';
 
 const loadTexts = () => import(/* webpackChunkName: "signup-texts" */ './texts');
 const loadProof = () => import(/* webpackChunkName: "signup-proof" */ './proof');
@@ -163,14 +163,20 @@ export function startSignup(config: AppConfig): void {
     });
   }
 
+  /**
+   * The tap on "Turn on notifications": once the checks that send nothing are done (no topic, a call under way), the
+   * question to allow notifications is the first thing it does, before any await (askPermission says why); the
+   * texts, the service worker and the proof of work come after.
+   */
   function turnPushOn() {
     const chosen = choice();
-    if (!chosen || typeof state.options === 'string') return;
+    if (!chosen || typeof state.options === 'string' || state.panel.busy) return;
     const publicKey = state.options.webpush.publicKey ?? '';
+    const permission = state.subscription ? null : askPermission();
     return act(
       (texts) => async () => {
         const wasOn = state.subscription !== null;
-        const subscription = state.subscription ?? (await subscribeToPush(publicKey));
+        const subscription = state.subscription ?? (await subscribeToPush(publicKey, permission ?? askPermission()));
         const altcha = await prove('webpush');
         try {
           await postJson(config, SIGNUP_API.webpush, { subscription: subscription.toJSON(), ...chosen, altcha });

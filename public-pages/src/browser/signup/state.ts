@@ -1,7 +1,7 @@
 import { type Language, TOPICS, type Topic } from '@ummahnotify/core';
 import type { SignupOptions } from '@ummahnotify/domain';
+import { pushHere } from './homeScreen';
 import { CHANNELS, type Channel, type OutcomeType } from './names';
-import { pushSupported } from './webpush';
 
 /** A text the page shows in whichever language a frame is in (the page holds both). */
 export type Said = (language: Language) => string;
@@ -59,8 +59,12 @@ export const initialState = (): SignupState => ({
   subscription: null,
 });
 
+/**
+ * A channel the visitor can pick: on at the server, and web push only in a browser that has it, or in iOS Safari,
+ * where picking it shows how to add the site to the Home Screen, whose app has it.
+ */
 export function available(options: SignupOptions, channel: Channel): boolean {
-  if (channel === 'webpush') return options.webpush.enabled && !!options.webpush.publicKey && pushSupported();
+  if (channel === 'webpush') return options.webpush.enabled && !!options.webpush.publicKey && pushHere() !== 'none';
   return options[channel].enabled;
 }
 
@@ -71,10 +75,15 @@ export function chosenChannel(state: SignupState): Channel {
   return state.picked ?? CHANNELS.find((c) => available(options, c)) ?? 'webpush';
 }
 
-/** The panel in view: the channel's own, or why it cannot be used here. */
-export function panelShown(state: SignupState): Channel | 'off' | 'unsupported' {
+/**
+ * The panel in view: the channel's own, how to add the site to the Home Screen (web push in iOS Safari), or why the
+ * channel cannot be used here.
+ */
+export function panelShown(state: SignupState): Channel | 'home-screen' | 'off' | 'unsupported' {
   const { options } = state;
   const channel = chosenChannel(state);
-  if (typeof options === 'string' || available(options, channel)) return channel;
+  if (typeof options === 'string') return channel;
+  if (channel === 'webpush' && available(options, channel) && pushHere() === 'home-screen') return 'home-screen';
+  if (available(options, channel)) return channel;
   return channel === 'webpush' && options.webpush.enabled ? 'unsupported' : 'off';
 }

@@ -37,8 +37,32 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Registers the service worker, asks for permission and subscribes with the server's VAPID key. */
-export async function subscribeToPush(publicKey: string): Promise<PushSubscription> {
+/**
+ * Asks the visitor to allow notifications. Call it in the tap's own handler, before anything is awaited: Safari (on
+ * iPhone, in the Home Screen app) shows the question only for a request that comes straight from a user gesture, and
+ * refuses one made after an await without asking. The older Safari's requestPermission takes a callback and returns
+ * nothing: both ways are heard. Without the Notification API the answer is `default` (subscribeToPush then says
+ * this browser cannot receive notifications).
+ */
+export function askPermission(): Promise<NotificationPermission> {
+  if (typeof Notification === 'undefined') return Promise.resolve('default');
+  return new Promise((resolve) => {
+    try {
+      Notification.requestPermission(resolve)?.then(resolve, () => resolve('denied'));
+    } catch {
+      resolve('denied');
+    }
+  });
+}
+
+/**
+ * Registers the service worker and subscribes with the server's VAPID key once `permission`, the answer to
+ * askPermission() asked in the tap, is `granted`.
+ */
+export async function subscribeToPush(
+  publicKey: string,
+  permission: Promise<NotificationPermission>,
+): Promise<PushSubscription> {
   if (!pushSupported()) throw new PushSetupError('unsupported');
   let registration: ServiceWorkerRegistration;
   try {
@@ -46,8 +70,7 @@ export async function subscribeToPush(publicKey: string): Promise<PushSubscripti
   } catch (error) {
     throw new PushSetupError('failed', error);
   }
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushSetupError('denied');
+  if ((await permission) !== 'granted') throw new PushSetupError('denied');
   try {
     await navigator.serviceWorker.ready;
     const existing = await registration.pushManager.getSubscription();

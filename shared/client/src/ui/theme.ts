@@ -1,3 +1,4 @@
+import { BRAND_COLOR } from '@ummahnotify/core';
 import type { ThemeConfig } from 'antd';
 
 /** Latin from the platform's UI font; Tamil glyphs fall through to the bundled Noto Sans Tamil. */
@@ -7,7 +8,8 @@ export const FONT_STACK =
 export const theme: ThemeConfig = {
   token: {
     fontFamily: FONT_STACK,
-    colorPrimary: '#1f7a4d',
+    // the web app's colour too: its icons and the browser bar (shared/core/src/webApp.ts)
+    colorPrimary: BRAND_COLOR,
     // antd derives these too dark and grey from this green; selected menu items and hovers use them.
     colorPrimaryBg: '#e6f2ea',
     colorPrimaryBgHover: '#cfe6d8',

@@ -30,6 +30,8 @@ const SAME_IN_BOTH: Record<string, string> = {
  */
 const KEPT_IN_LATIN = new Set([
   ...['UmmahNotify', 'Google', 'WhatsApp', 'Telegram', 'Meta', 'iPhone', 'JavaScript', 'English', 'AI'],
+  // the devices and the browser the Home Screen hint is for
+  ...['iPad', 'Safari'],
   ...['JPEG', 'PNG', 'WebP', 'SVG', 'JSON', 'MB', 'UEN', 'VAPID', 'http', 'https', 'console', 'YYYY-MM-DD'],
   // the bot's /stop, WhatsApp's STOP, the Telegram bot's Start button
   ...['stop', 'STOP', 'Start'],

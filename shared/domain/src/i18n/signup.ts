@@ -36,8 +36,13 @@ export const signup = defineCatalogue(
     webpushSubscribed: 'Done: this browser will show our notices.',
     webpushSaved: 'Your choices are saved.',
     webpushRemoved: 'Notifications are off. This browser will not receive any more notices.',
-    webpushUnsupported:
-      'This browser cannot receive notifications. On iPhone, add this site to the Home Screen first; or choose another way below.',
+    webpushUnsupported: 'This browser cannot receive notifications. Please choose another way.',
+    homeScreenIntro: 'On iPhone and iPad, notifications come to this site once it is on your Home Screen. In Safari:',
+    homeScreenStep1: 'Tap Share (a square with an arrow pointing up; if you do not see it, tap ••• first).',
+    homeScreenStep2: 'Tap "Add to Home Screen", then "Add".',
+    homeScreenStep3: 'Open UmmahNotify from your Home Screen and tap "Turn on notifications".',
+    homeScreenShare: 'Share',
+    homeScreenAdd: 'Add to Home Screen',
     webpushDenied:
       'Notifications are blocked for this site. Allow them in your browser settings (the lock icon beside the address) and try again.',
     webpushFailed: 'The browser could not set up notifications. Please try again, or choose another way.',
@@ -162,8 +167,14 @@ export const signup = defineCatalogue(
     webpushSubscribed: 'முடிந்தது: இந்த உலாவி எங்கள் அறிவிப்புகளைக் காட்டும்.',
     webpushSaved: 'உங்கள் தேர்வுகள் சேமிக்கப்பட்டன.',
     webpushRemoved: 'அறிவிப்புகள் நிறுத்தப்பட்டன. இந்த உலாவிக்கு இனி அறிவிப்புகள் வராது.',
-    webpushUnsupported:
-      'இந்த உலாவியால் அறிவிப்புகளைப் பெற முடியாது. iPhone இல் முதலில் இந்தத் தளத்தை முகப்புத் திரையில் சேர்க்கவும்; அல்லது கீழே வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    webpushUnsupported: 'இந்த உலாவியால் அறிவிப்புகளைப் பெற முடியாது. வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
+    homeScreenIntro: 'iPhone, iPad இல் இந்தத் தளம் உங்கள் முகப்புத் திரையில் சேர்க்கப்பட்ட பிறகே அறிவிப்புகள் வரும். Safari இல்:',
+    homeScreenStep1:
+      'பகிர் பொத்தானைத் தட்டவும் (மேல்நோக்கிய அம்புக்குறியுடன் ஒரு சதுரம்; அது தெரியவில்லை என்றால், முதலில் ••• ஐத் தட்டவும்).',
+    homeScreenStep2: '"முகப்புத் திரையில் சேர்" என்பதைத் தட்டி, பிறகு "சேர்" என்பதைத் தட்டவும்.',
+    homeScreenStep3: 'முகப்புத் திரையிலிருந்து UmmahNotify ஐத் திறந்து "அறிவிப்புகளை இயக்கு" என்பதைத் தட்டவும்.',
+    homeScreenShare: 'பகிர்',
+    homeScreenAdd: 'முகப்புத் திரையில் சேர்',
     webpushDenied:
       'இந்தத் தளத்திற்கு அறிவிப்புகள் தடுக்கப்பட்டுள்ளன. உலாவி அமைப்புகளில் (முகவரிக்கு அருகிலுள்ள பூட்டுக் குறி) அனுமதித்து மீண்டும் முயற்சிக்கவும்.',
     webpushFailed: 'உலாவியால் அறிவிப்புகளை அமைக்க முடியவில்லை. மீண்டும் முயற்சிக்கவும், அல்லது வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
