@@ -126,7 +126,8 @@ export const signup = defineCatalogue(
     feedPrayer: 'Prayer: {{time}}',
     feedWhen: 'When: {{time}}',
     feedPlace: 'Place: {{place}}',
-    feedMore: 'More information',
+    /** The event's own link, named after it: it says where it goes read alone too. */
+    feedMore: 'More about {{event}}',
     addToCalendar: 'Add to calendar',
     photoOf: 'Photo: {{name}}',
   },
@@ -250,7 +251,7 @@ export const signup = defineCatalogue(
     feedPrayer: 'தொழுகை: {{time}}',
     feedWhen: 'நேரம்: {{time}}',
     feedPlace: 'இடம்: {{place}}',
-    feedMore: 'மேலும் தகவல்',
+    feedMore: '{{event}} பற்றி மேலும் தகவல்',
     addToCalendar: 'நாட்காட்டியில் சேர்',
     photoOf: 'புகைப்படம்: {{name}}',
   },
