@@ -97,7 +97,10 @@ describe('/login (docs/product/screens.md#login)', () => {
   /** The place that names a session without the dashboard, in the frame shown (its sentence is cut by the email). */
   const signedIn = (language: 'en' | 'ta' = 'en') => frame(language).querySelector('[data-signed-in]') as HTMLElement;
   const session = (rights: string) => ({
-    [`GET ${API_PATHS.protected}`]: { status: 200, body: { fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
+    [`GET ${API_PATHS.session}`]: {
+      status: 200,
+      body: { user: { _id: 'u1', fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
+    },
     [`POST ${API_PATHS.logout}`]: { status: 200, body: { code: 200, message: 'Signed out' } },
   });
 
@@ -111,11 +114,11 @@ describe('/login (docs/product/screens.md#login)', () => {
 
   it('reads the session and, with none, does nothing more', async () => {
     const { calls } = await openPage('login', '/login', {
-      [`GET ${API_PATHS.protected}`]: { status: 401, body: { code: 401, message: 'Sign in first' } },
+      [`GET ${API_PATHS.session}`]: { status: 200, body: { user: null } },
     });
-    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.protected}`]));
+    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.session}`]));
     await settle();
-    expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+    expect(calls).toEqual([`GET ${API_PATHS.session}`]);
     expect(navigate).not.toHaveBeenCalled();
     expect(signedIn()).not.toBeVisible();
   });
@@ -124,7 +127,7 @@ describe('/login (docs/product/screens.md#login)', () => {
     it(`keeps ${rights} signed in and opens the dashboard`, async () => {
       const { calls } = await openPage('login', '/login', session(rights));
       await waitFor(() => expect(navigate).toHaveBeenCalledWith(DASHBOARD_PATH));
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`]);
     });
 
   for (const rights of ['none', 'user', 'member'])
@@ -132,13 +135,13 @@ describe('/login (docs/product/screens.md#login)', () => {
       const { calls } = await openPage('login', '/login', session(rights));
       await waitFor(() => expect(signedIn()).toBeVisible());
       expect(signedIn()).toHaveTextContent(shell.en.signedInNoAccess('a@x.sg'));
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`]);
       expect(navigate).not.toHaveBeenCalled();
       expect(within(shown()).getByText(shell.en.signedOut)).not.toBeVisible();
 
       fireEvent.click(within(shown()).getByRole('button', { name: shell.en.signOut }));
       await waitFor(() => expect(within(shown()).getByText(shell.en.signedOut)).toBeVisible());
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`, `POST ${API_PATHS.logout}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`, `POST ${API_PATHS.logout}`]);
       expect(signedIn()).not.toBeVisible();
       expect(within(shown()).getByRole('link', { name: /Sign in with Google/ })).toBeVisible();
     });
