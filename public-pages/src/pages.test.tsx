@@ -3,6 +3,7 @@ import { API_PATHS, DASHBOARD_PATH, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotif
 import { NETWORK_ERROR, SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { frame, openPage } from '../test/openPage';
 import { navigate } from './browser/page';
+import { showDemoBanner } from './demoBanner';
 
 // What the pages say (docs/product/screens.md#public-pages, delivery.md#sign-up, rights.md#accounts-and-sign-in),
 // written here, never read from the catalogues the pages are drawn from.
@@ -89,6 +90,19 @@ describe('the static pages (drawn by antd at build time)', () => {
     expect(within(shown()).getByTestId('demo-banner')).toBeVisible();
     await openPage('thanks', '/thanks');
     await settle();
+    expect(within(shown()).getByTestId('demo-banner')).not.toBeVisible();
+  });
+
+  it('show the demo banner from the start when a server in demo mode sends it shown: drawn with the page, it moves nothing', async () => {
+    // /app-config.json not answered yet: the script has shown nothing.
+    const unanswered = { [`GET ${API_PATHS.appConfig}`]: () => new Promise<never>(() => {}) };
+    await openPage('login', '/login', unanswered, { served: showDemoBanner });
+    expect(within(frame('en')).getByTestId('demo-banner')).toBeVisible();
+    expect(within(frame('ta')).getByTestId('demo-banner')).not.toBeVisible();
+    await openPage('login', '/login', unanswered, { served: showDemoBanner, language: 'ta' });
+    expect(within(frame('ta')).getByTestId('demo-banner')).toBeVisible();
+    // As the build writes it: hidden in every frame.
+    await openPage('login', '/login', unanswered);
     expect(within(shown()).getByTestId('demo-banner')).not.toBeVisible();
   });
 });
