@@ -3,6 +3,7 @@ import { API_PATHS, DASHBOARD_PATH, SIGNUP_API, SIGNUP_PAGES } from '@ummahnotif
 import { NETWORK_ERROR, SIGNUP_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { frame, openPage } from '../test/openPage';
 import { navigate } from './browser/page';
+import { showDemoBanner } from './demoBanner';
 
 // What the pages say (docs/product/screens.md#public-pages, delivery.md#sign-up, rights.md#accounts-and-sign-in),
 // written here, never read from the catalogues the pages are drawn from.
@@ -91,6 +92,19 @@ describe('the static pages (drawn by antd at build time)', () => {
     await settle();
     expect(within(shown()).getByTestId('demo-banner')).not.toBeVisible();
   });
+
+  it('show the demo banner from the start when a server in demo mode sends it shown: drawn with the page, it moves nothing', async () => {
+    // /app-config.json not answered yet: the script has shown nothing.
+    const unanswered = { [`GET ${API_PATHS.appConfig}`]: () => new Promise<never>(() => {}) };
+    await openPage('login', '/login', unanswered, { served: showDemoBanner });
+    expect(within(frame('en')).getByTestId('demo-banner')).toBeVisible();
+    expect(within(frame('ta')).getByTestId('demo-banner')).not.toBeVisible();
+    await openPage('login', '/login', unanswered, { served: showDemoBanner, language: 'ta' });
+    expect(within(frame('ta')).getByTestId('demo-banner')).toBeVisible();
+    // As the build writes it: hidden in every frame.
+    await openPage('login', '/login', unanswered);
+    expect(within(shown()).getByTestId('demo-banner')).not.toBeVisible();
+  });
 });
 
 describe('the Home Screen web app (docs/product/api.md#the-home-screen-web-app)', () => {
@@ -124,7 +138,10 @@ describe('/login (docs/product/screens.md#login)', () => {
   /** The place that names a session without the dashboard, in the frame shown (its sentence is cut by the email). */
   const signedIn = (language: 'en' | 'ta' = 'en') => frame(language).querySelector('[data-signed-in]') as HTMLElement;
   const session = (rights: string) => ({
-    [`GET ${API_PATHS.protected}`]: { status: 200, body: { fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
+    [`GET ${API_PATHS.session}`]: {
+      status: 200,
+      body: { user: { _id: 'u1', fName: 'Aisha', email: 'a@x.sg', rights, activated: true } },
+    },
     [`POST ${API_PATHS.logout}`]: { status: 200, body: { code: 200, message: 'Signed out' } },
   });
 
@@ -138,11 +155,11 @@ describe('/login (docs/product/screens.md#login)', () => {
 
   it('reads the session and, with none, does nothing more', async () => {
     const { calls } = await openPage('login', '/login', {
-      [`GET ${API_PATHS.protected}`]: { status: 401, body: { code: 401, message: 'Sign in first' } },
+      [`GET ${API_PATHS.session}`]: { status: 200, body: { user: null } },
     });
-    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.protected}`]));
+    await waitFor(() => expect(calls).toEqual([`GET ${API_PATHS.session}`]));
     await settle();
-    expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+    expect(calls).toEqual([`GET ${API_PATHS.session}`]);
     expect(navigate).not.toHaveBeenCalled();
     expect(signedIn()).not.toBeVisible();
   });
@@ -151,7 +168,7 @@ describe('/login (docs/product/screens.md#login)', () => {
     it(`keeps ${rights} signed in and opens the dashboard`, async () => {
       const { calls } = await openPage('login', '/login', session(rights));
       await waitFor(() => expect(navigate).toHaveBeenCalledWith(DASHBOARD_PATH));
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`]);
     });
 
   for (const rights of ['none', 'user', 'member'])
@@ -159,13 +176,13 @@ describe('/login (docs/product/screens.md#login)', () => {
       const { calls } = await openPage('login', '/login', session(rights));
       await waitFor(() => expect(signedIn()).toBeVisible());
       expect(signedIn()).toHaveTextContent(shell.en.signedInNoAccess('a@x.sg'));
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`]);
       expect(navigate).not.toHaveBeenCalled();
       expect(within(shown()).getByText(shell.en.signedOut)).not.toBeVisible();
 
       fireEvent.click(within(shown()).getByRole('button', { name: shell.en.signOut }));
       await waitFor(() => expect(within(shown()).getByText(shell.en.signedOut)).toBeVisible());
-      expect(calls).toEqual([`GET ${API_PATHS.protected}`, `POST ${API_PATHS.logout}`]);
+      expect(calls).toEqual([`GET ${API_PATHS.session}`, `POST ${API_PATHS.logout}`]);
       expect(signedIn()).not.toBeVisible();
       expect(within(shown()).getByRole('link', { name: /Sign in with Google/ })).toBeVisible();
     });

@@ -33,6 +33,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'GET /api/auth/google/logout': ANYONE,
   'POST /api/auth/google/logout': ANYONE,
   'GET /api/protected': SIGNED_IN,
+  // who is signed in, or nobody: the login page asks it of anyone
+  'GET /api/auth/session': ANYONE,
   // binding an account to another Google account is a role-level decision: superadmin (docs/product/rights.md#accounts-and-sign-in)
   'GET /api/v1/admin/users/refused-sign-ins': SUPERADMIN_ONLY,
   'POST /api/v1/admin/users/:id/link-sign-in': SUPERADMIN_ONLY,

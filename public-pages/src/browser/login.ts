@@ -8,11 +8,15 @@ import { callApi, marked, navigate, show, startPage } from './page';
  */
 const DASHBOARD_RIGHTS = ['superadmin', 'admin', 'editor'];
 
-/** The signed-in account (GET /api/protected), or null when there is no session or the call fails. */
+/**
+ * The signed-in account (GET /api/auth/session, which answers null rather than refusing: a 401 on every visit of
+ * someone signed out would be an error in the browser's console), or null when there is none or the call fails.
+ */
 async function sessionUser(config: AppConfig): Promise<{ rights: string; name: string } | null> {
   try {
-    const response = await callApi(config, API_PATHS.protected);
-    const data = (response.ok ? await response.json() : null) as Record<string, unknown> | null;
+    const response = await callApi(config, API_PATHS.session);
+    const answer = (response.ok ? await response.json() : null) as { user?: Record<string, unknown> | null } | null;
+    const data = answer?.user;
     if (!data) return null;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     return { rights: text(data.rights), name: text(data.email) || text(data.fName) };

@@ -2,7 +2,7 @@
 // parsed), so the document's language is set before anything is drawn: the page holds a frame per language and
 // shows the one `<html lang>` names (render.tsx). The rest waits for the body.
 import { loadAppConfig, readStoredLanguage, rememberLanguage } from '@ummahnotify/client/public-app';
-import { LANGUAGES, REQUEST_TIMEOUT_MS } from '@ummahnotify/core';
+import { LANGUAGES, type Language, REQUEST_TIMEOUT_MS } from '@ummahnotify/core';
 import type { AppConfig } from '@ummahnotify/domain';
 
 /** Every element of the page marked `data-<name>` (one per language frame). */
@@ -65,11 +65,26 @@ function wireLanguageSwitch(): void {
 }
 
 /**
- * Starts a page: its language now, then, once the body is there, the language switch, the server's settings
+ * The faces of the Tamil web font (global.css) the frame shown draws with, asked for as the page starts: the
+ * regular one, which every frame needs (the language switch says தமிழ்), and the bold one of the Tamil frame's
+ * headings. The browser asks for a face only once the body is parsed and laid out; Tamil drawn before it came was
+ * drawn again when it did, in other widths, and a line more or less moved the page (a layout shift).
+ */
+function loadTamilFont(language: Language): void {
+  for (const weight of language === 'ta' ? [400, 600] : [400])
+    document.fonts?.load(`${weight} 1em "Noto Sans Tamil"`, 'தமிழ்').catch(() => {
+      // No font: the text is drawn with the system's, as it would be anyway.
+    });
+}
+
+/**
+ * Starts a page: its language and its Tamil font now, then, once the body is there, the language switch, the server's settings
  * (/app-config.json: the demo banner, where the API is) and the page's own work.
  */
 export function startPage(work: (config: AppConfig) => void): void {
-  rememberLanguage(readStoredLanguage());
+  const language = readStoredLanguage();
+  rememberLanguage(language);
+  loadTamilFont(language);
   const start = async () => {
     wireLanguageSwitch();
     const config = await loadAppConfig();

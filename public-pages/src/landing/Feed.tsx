@@ -66,7 +66,10 @@ function Photo({ src, alt }: { src: string | null; alt: string }) {
   );
 }
 
-/** The masjid or funeral service, "Singapore <postal>" and a map link; nothing at all when there is no place. */
+/**
+ * The masjid or funeral service, "Singapore <postal>" and a map link saying whose map it is (a link's words must make
+ * sense alone: a list of the page's links); nothing at all when there is no place.
+ */
 function JanazaPlace({ t, notice, language }: { t: Texts; notice: FeedJanaza; language: Language }) {
   const place = formatJanazaPlace(notice, language);
   if (!place) return null;
@@ -77,14 +80,8 @@ function JanazaPlace({ t, notice, language }: { t: Texts; notice: FeedJanaza; la
         <>
           {' · '}
           {/* underlined: a link inside a line of text must not be told apart by colour alone (axe) */}
-          <Typography.Link
-            href={mapLink(notice.postal)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('prayer:mapLabel', { postal: notice.postal })}
-            underline
-          >
-            {t('prayer:map')}
+          <Typography.Link href={mapLink(notice.postal)} target="_blank" rel="noopener noreferrer" underline>
+            {t('prayer:map', { postal: notice.postal })}
           </Typography.Link>
         </>
       )}
@@ -141,7 +138,7 @@ function EventCard({ t, event, language }: { t: Texts; event: FeedEvent; languag
           {event.link.trim() && (
             <Line icon={<LinkOutlined />}>
               <Typography.Link href={event.link} target="_blank" rel="noopener noreferrer">
-                {t('signup:feedMore')}
+                {t('signup:feedMore', { event: heading })}
               </Typography.Link>
             </Line>
           )}

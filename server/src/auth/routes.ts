@@ -4,6 +4,7 @@ import {
   messageAnswerSchema,
   protectedUserSchema,
   refusedSignInsAnswerSchema,
+  sessionAnswerSchema,
 } from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { body, HttpError } from '../web/errors';
 import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
 import { SUPERADMIN } from './rights';
-import { closeSession, openSession, SESSION_COOKIE } from './sessions';
+import { closeSession, openSession, SESSION_COOKIE, userForSession } from './sessions';
 import { linkRefusedSubject, listRefusedSignIns, toProtectedUser, upsertSignedInUser } from './users';
 
 const PENDING_COOKIE = 'un_signin';
@@ -103,6 +104,18 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     API_PATHS.protected,
     { schema: { response: { 200: protectedUserSchema } }, config: { access: 'signed-in' } },
     async (request) => toProtectedUser(signedInUser(request)),
+  );
+  // The same account, for anyone: null without a session (or with one that has ended), never a 401. Like every answer
+  // about a session, kept by no browser or proxy.
+  r.get(
+    API_PATHS.session,
+    { schema: { response: { 200: sessionAnswerSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const token = sessionToken(request);
+      const user = token ? await userForSession(db, token, config.sessionIdleMinutes * 60_000) : undefined;
+      return { user: user ? toProtectedUser(user) : null };
+    },
   );
 
   const signOut = { schema: { response: { 200: messageAnswerSchema } }, config: { access: 'public' } } as const;

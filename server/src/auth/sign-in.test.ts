@@ -20,6 +20,26 @@ for (const engine of engines()) {
       assert.deepEqual(res.body, { code: 401, message: 'Please sign in to continue.' });
     });
 
+    test('/api/auth/session answers anyone: null without a session, the account with one, never stored', async () => {
+      const anonymous = await fetch(`${server.url}/api/auth/session`);
+      assert.equal(anonymous.status, 200);
+      assert.equal(anonymous.headers.get('cache-control'), 'no-store');
+      assert.deepEqual(await anonymous.json(), { user: null });
+
+      const { jar } = await signIn(server.url, {
+        email: 'session@example.sg',
+        givenName: 'Siti',
+        familyName: 'Aminah',
+      });
+      const signedIn = await getJson(`${server.url}/api/auth/session`, jar);
+      assert.equal(signedIn.status, 200);
+      const me = await getJson(`${server.url}/api/protected`, jar);
+      assert.deepEqual(signedIn.body, { user: me.body });
+
+      await fetch(`${server.url}/api/auth/google/logout`, { headers: { cookie: jar.header() } });
+      assert.deepEqual((await getJson(`${server.url}/api/auth/session`, jar)).body, { user: null });
+    });
+
     test('a new account starts with rights none and lands on the dashboard', async () => {
       const { jar, landedAt } = await signIn(server.url, {
         email: 'Nurul@Example.sg',

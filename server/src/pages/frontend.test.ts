@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_BANNER_HIDDEN } from 'public-pages/demo-banner';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -22,6 +23,12 @@ describe('serving the shell and the remotes', () => {
     mkdirSync(join(root, 'public-pages', 'dist'), { recursive: true });
     for (const page of ['login', 'thanks', 'confirm', 'unsubscribe', 'forbidden'])
       writeFileSync(join(root, 'public-pages', 'dist', `${page}.html`), `<!doctype html><title>${page}</title>`);
+    // A page as the build writes it: a frame per language, each with its demo banner hidden.
+    const frame = (language: string) => `<div data-lang="${language}">${DEMO_BANNER_HIDDEN}<p>demo</p></div></div>`;
+    writeFileSync(
+      join(root, 'public-pages', 'dist', 'unsubscribe.html'),
+      `<!doctype html><title>unsubscribe</title>${frame('en')}${frame('ta')}`,
+    );
     writeFileSync(join(root, 'public-pages', 'dist', 'login.5e1f0a2b.js'), '/* login */');
     mkdirSync(join(root, 'remote-janaza', 'dist'), { recursive: true });
     writeFileSync(join(root, 'remote-janaza', 'dist', 'mf-manifest.json'), '{}');
@@ -79,6 +86,21 @@ describe('serving the shell and the remotes', () => {
       assert.match(res.body, new RegExp(`<title>${page}</title>`), path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
+  });
+
+  test('in demo mode a signed-out page comes with its demo banner shown in every frame, compressed', async () => {
+    // This server has no Google client: demo mode. The banner is drawn with the page, so it moves nothing later.
+    const res = await app.inject({ url: '/unsubscribe?token=abc', headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.match(String(res.headers.vary), /accept-encoding/i);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    assert.equal(html.split('<div data-demo="true">').length - 1, 2);
+    assert.doesNotMatch(html, /hidden/);
+    assert.equal((await app.inject('/unsubscribe')).body, html);
+    // A page without the banner (the test's others) is sent as the build wrote it.
+    assert.equal((await app.inject('/thanks')).body, '<!doctype html><title>thanks</title>');
   });
 
   test('hashed files are immutable; manifests and remote entries are not cached', async () => {

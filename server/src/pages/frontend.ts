@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { API_PATHS, PUBLIC_PAGES_DIR, publicAppEntry, REMOTE_NAMES } from '@ummahnotify/core';
 import { type AppConfig, appConfigSchema } from '@ummahnotify/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEMO_BANNER_HIDDEN, showDemoBanner } from 'public-pages/demo-banner';
 import { registerWithAccess } from '../auth/guard';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { body } from '../web/errors';
-import { encodingFor, landingPages } from './landing';
+import { builtPages, compressedPages, encodingFor, landingPages } from './landing';
 import { noticePreviewTags, withPreview } from './notice-preview';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -88,7 +89,17 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
     });
   }
 
-  const landing = landingPages(db);
+  const pages = builtPages();
+  const landing = landingPages(db, pages);
+  const compressed = compressedPages();
+  /** A page the server changed, compressed as the built files are for a browser that accepts it. */
+  const sendChanged = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
+    reply.type('text/html; charset=utf-8');
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(await compressed.encoded(html, encoding));
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
@@ -106,22 +117,22 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build` first.');
     }
     reply.header('Cache-Control', 'no-cache');
+    const path = join(dists[page.dist], page.file);
     // The landing page (an older build's included, not the dashboard's index.html of a build from before it) gets
     // the public feed in its slots, and a notice link's preview in its head.
     const isLanding = chosen.file === pageFile('/').file && page !== older.at(-1);
+    let html: string | undefined;
     if (isLanding) {
       const preview = await noticePreviewTags(db, request.url, config.publicUrl);
-      const { page: html, filled, encoded } = await landing.withFeed(join(dists[page.dist], page.file), request.log);
-      reply.type('text/html; charset=utf-8');
-      if (preview) return reply.send(withPreview(html, preview));
-      if (filled) {
-        // Compressed as the built files are (the page differs only when the feed does: kept compressed).
-        reply.header('Vary', 'Accept-Encoding');
-        const encoding = encodingFor(request.headers['accept-encoding']);
-        if (!encoding) return reply.send(html);
-        return reply.header('Content-Encoding', encoding).send(await encoded(encoding));
-      }
+      const { page: landingPage, filled } = await landing.withFeed(path, request.log);
+      if (filled || preview) html = preview ? withPreview(landingPage, preview) : landingPage;
     }
+    // In demo mode a signed-out page comes with its demo banner shown: drawn with the page, it moves nothing later.
+    if (config.demo && page.dist === 'public-pages') {
+      const built = html ?? (await pages.read(path));
+      if (built.includes(DEMO_BANNER_HIDDEN)) html = showDemoBanner(built);
+    }
+    if (html !== undefined) return sendChanged(request, reply, html);
     return reply.sendFile(page.file, dists[page.dist]);
   });
 }

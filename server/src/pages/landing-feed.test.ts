@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
+import { DEMO_BANNER_HIDDEN } from 'public-pages/demo-banner';
 import { JANAZA } from '../../../shared/domain/test/expected-texts';
 import { engines } from '../../test/support/databases';
 import { newEventRow } from '../../test/support/event-rows';
@@ -18,8 +19,10 @@ import { pageFile } from './frontend';
 const LANDING =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>UmmahNotify</title>' +
   '<script src="/public-pages/landing.0123abcd.js"></script></head><body><div data-page>' +
-  '<div data-lang="en"><h1>Sign up</h1><div data-feed-slot="en"></div><footer>en</footer></div>' +
-  '<div data-lang="ta"><h1>பதிவு</h1><div data-feed-slot="ta"></div><footer>ta</footer></div>' +
+  `<div data-lang="en">${DEMO_BANNER_HIDDEN}<p>Demo</p></div><h1>Sign up</h1><div data-feed-slot="en"></div>` +
+  '<footer>en</footer></div>' +
+  `<div data-lang="ta">${DEMO_BANNER_HIDDEN}<p>Demo</p></div><h1>பதிவு</h1><div data-feed-slot="ta"></div>` +
+  '<footer>ta</footer></div>' +
   '</div></body></html>';
 /** A landing page built before the server drew the feed: no slots. */
 const OLDER_LANDING =
@@ -170,6 +173,22 @@ for (const engine of engines()) {
       assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
       assert.equal((await inject('br;q=0, gzip')).headers['content-encoding'], 'gzip');
       assert.ok(br.rawPayload.length < plain.rawPayload.length / 2);
+      // Outside demo mode the demo banner stays hidden, for the page's script to leave so.
+      assert.equal(plain.body.split(DEMO_BANNER_HIDDEN).length - 1, 2);
+    });
+
+    test("a notice link's page, its preview in the head, is sent compressed too", async () => {
+      const url = `/?notice=${ids.public}&lang=ta`;
+      const plain = await server.app.inject({ url });
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.match(plain.body, /<meta property="og:title"/);
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await server.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        assert.equal(res.headers['content-encoding'], encoding);
+        assert.match(String(res.headers.vary), /accept-encoding/i);
+        const unpack = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+        assert.equal(unpack(res.rawPayload).toString(), plain.body);
+      }
     });
 
     test('a landing page built without slots (a build from before) is sent as it is, the new file read at once', async () => {

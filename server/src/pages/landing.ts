@@ -50,28 +50,52 @@ function feedRenderer(): Promise<FeedRenderer> {
 }
 
 /**
- * The landing page as it is sent: the built page (read once, and again when its file changes) with the public feed
- * drawn by the server in each language frame's slot (public-pages/src/landing/), so the feed is there without
- * JavaScript. The feed is read for each request; its HTML is drawn again only when the feed changed (a notice or an
- * event was added, changed, withdrawn or has passed), kept by a hash of the feed. A page built without slots (a build
- * from before) is left as it is.
+ * The built pages the server changes before sending (the landing page, every signed-out page in demo mode), each read
+ * once and again when its file changes. `read(path)`: the page's HTML.
  */
-export function landingPages(db: Db) {
-  let file: { path: string; mtimeMs: number; size: number; html: string } | undefined;
+export function builtPages() {
+  const files = new Map<string, { mtimeMs: number; size: number; html: string }>();
+  return {
+    async read(path: string): Promise<string> {
+      const { mtimeMs, size } = await stat(path);
+      const known = files.get(path);
+      if (known?.mtimeMs === mtimeMs && known.size === size) return known.html;
+      const html = await readFile(path, 'utf8');
+      files.set(path, { mtimeMs, size, html });
+      return html;
+    },
+  };
+}
+
+/** How many pages as sent keep their compressed bytes (both encodings of a few feeds, notice links, demo pages). */
+const KEPT_COMPRESSED = 32;
+
+/**
+ * Pages as the server sends them, compressed as the builds compress their files (scripts/precompress.mjs), each once:
+ * kept by what the page says (its hash), so the same page sent again (the same feed, the same notice link's preview)
+ * costs a hash and no compression. `encoded(page, encoding)`: the compressed bytes.
+ */
+export function compressedPages() {
+  const kept = new Map<string, Promise<Buffer>>();
+  return {
+    encoded(page: string, encoding: Encoding): Promise<Buffer> {
+      const key = `${encoding}:${createHash('sha256').update(page).digest('base64url')}`;
+      return remember(kept, key, kept.get(key) ?? ENCODERS[encoding](page), KEPT_COMPRESSED);
+    },
+  };
+}
+
+/**
+ * The landing page as it is sent: the built page with the public feed drawn by the server in each language frame's
+ * slot (public-pages/src/landing/), so the feed is there without JavaScript. The feed is read for each request; its
+ * HTML is drawn again only when the feed changed (a notice or an event was added, changed, withdrawn or has passed),
+ * kept by a hash of the feed. A page built without slots (a build from before) is left as it is.
+ */
+export function landingPages(db: Db, pages = builtPages()) {
   /** The feed's HTML in each language, by the hash of the feed (null: it could not be read), the latest last. */
   const drawn = new Map<string, Record<Language, string>>();
-  /** The page with the feed, compressed, by the page's file, the feed and the encoding. */
-  const compressed = new Map<string, Promise<Buffer>>();
 
-  /** The page's file and which version of it (its path, time and size). */
-  async function read(path: string): Promise<{ html: string; version: string }> {
-    const { mtimeMs, size } = await stat(path);
-    if (file?.path !== path || file.mtimeMs !== mtimeMs || file.size !== size)
-      file = { path, mtimeMs, size, html: await readFile(path, 'utf8') };
-    return { html: file.html, version: `${path}:${mtimeMs}:${size}` };
-  }
-
-  async function feedHtml(log: FastifyBaseLogger): Promise<{ key: string; html: Record<Language, string> }> {
+  async function feedHtml(log: FastifyBaseLogger): Promise<Record<Language, string>> {
     let feed: FeedResponse | null = null;
     try {
       feed = await publicFeed(db);
@@ -88,28 +112,20 @@ export function landingPages(db: Db) {
         string
       >;
     }
-    return { key, html: remember(drawn, key, html, KEPT_FEEDS) };
+    return remember(drawn, key, html, KEPT_FEEDS);
   }
 
   return {
     /**
      * The landing page of `path` with the feed in its slots (`filled`), or as the file is when it has none. `log`:
-     * the request's, for a feed that could not be read. `encoded(encoding)`: the filled page compressed, done once
-     * for each version of the page and of the feed.
+     * the request's, for a feed that could not be read.
      */
-    async withFeed(
-      path: string,
-      log: FastifyBaseLogger,
-    ): Promise<{ page: string; filled: boolean; encoded: (encoding: Encoding) => Promise<Buffer> }> {
-      const { html: page, version } = await read(path);
-      const encodedAs = (html: string, key: string) => (encoding: Encoding) =>
-        compressed.get(`${key}:${encoding}`) ??
-        remember(compressed, `${key}:${encoding}`, ENCODERS[encoding](html), KEPT_FEEDS * 2);
-      if (!hasFeedSlots(page)) return { page, filled: false, encoded: encodedAs(page, `${version}:none`) };
-      const { key, html } = await feedHtml(log);
+    async withFeed(path: string, log: FastifyBaseLogger): Promise<{ page: string; filled: boolean }> {
+      const page = await pages.read(path);
+      if (!hasFeedSlots(page)) return { page, filled: false };
+      const html = await feedHtml(log);
       const { fillFeedSlots } = await feedRenderer();
-      const filled = fillFeedSlots(page, (language) => html[language]);
-      return { page: filled, filled: true, encoded: encodedAs(filled, `${version}:${key}`) };
+      return { page: fillFeedSlots(page, (language) => html[language]), filled: true };
     },
   };
 }

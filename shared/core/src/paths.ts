@@ -5,6 +5,11 @@ export const API_PATHS = {
   signInCallback: '/api/auth/google/callback',
   logout: '/api/auth/google/logout',
   protected: '/api/protected',
+  /**
+   * The signed-in account or none, answered 200 either way: the login page asks who is signed in without a refusal
+   * (a 401, which the browser's console reports as an error, on every visit of someone signed out).
+   */
+  session: '/api/auth/session',
   health: '/healthz',
   appConfig: '/app-config.json',
   /** A superadmin binds an account to the Google account whose sign-in it refused (docs/product/rights.md#accounts-and-sign-in). */

@@ -11,6 +11,8 @@ export const protectedUserSchema = z.object({
   activated: z.boolean(),
 });
 export type ProtectedUser = z.infer<typeof protectedUserSchema>;
+/** What GET /api/auth/session answers: the signed-in account as /api/protected gives it, or null without a session. */
+export const sessionAnswerSchema = z.object({ user: protectedUserSchema.nullable() });
 
 /**
  * Demo accounts live on a reserved domain (RFC 2606 `.invalid`): no identity provider can vouch for

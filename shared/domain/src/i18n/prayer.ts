@@ -18,9 +18,9 @@ export const prayer = defineCatalogue(
     /** Without the date (a list column that shows the date above it). */
     afterAbout: 'after {{prayer}} (about {{time}})',
     singapore: 'Singapore {{postal}}',
-    map: 'Map',
+    /** A link that says where it goes, read alone as well (a list of a page's links): no "Map" by itself. */
+    map: 'Map of Singapore {{postal}}',
     icsSummary: 'Janaza prayer: {{name}}',
-    mapLabel: 'Open the map of Singapore {{postal}}',
   },
   {
     'name.subuh': 'சுபுஹ்',
@@ -32,8 +32,7 @@ export const prayer = defineCatalogue(
     when: '{{date}}, {{prayer}} தொழுகைக்குப் பின் (ஏறக்குறைய {{time}})',
     afterAbout: '{{prayer}} தொழுகைக்குப் பின் (ஏறக்குறைய {{time}})',
     singapore: 'சிங்கப்பூர் {{postal}}',
-    map: 'வரைபடம்',
+    map: 'சிங்கப்பூர் {{postal}} வரைபடம்',
     icsSummary: 'ஜனாஸா தொழுகை: {{name}}',
-    mapLabel: 'சிங்கப்பூர் {{postal}} வரைபடத்தைத் திறக்கவும்',
   },
 );

@@ -133,7 +133,8 @@ export const signup = defineCatalogue(
     feedCancelledNote: 'This notice has been withdrawn. Please disregard it.',
     feedWhen: 'When: {{time}}',
     feedPlace: 'Place: {{place}}',
-    feedMore: 'More information',
+    /** The event's own link, named after it: it says where it goes read alone too. */
+    feedMore: 'More about {{event}}',
     addToCalendar: 'Add to calendar',
     photoOf: 'Photo: {{name}}',
   },
@@ -265,7 +266,7 @@ export const signup = defineCatalogue(
     feedCancelledNote: 'இந்த அறிவிப்பு திரும்பப் பெறப்பட்டது. அதைப் பொருட்படுத்த வேண்டாம்.',
     feedWhen: 'நேரம்: {{time}}',
     feedPlace: 'இடம்: {{place}}',
-    feedMore: 'மேலும் தகவல்',
+    feedMore: '{{event}} பற்றி மேலும் தகவல்',
     addToCalendar: 'நாட்காட்டியில் சேர்',
     photoOf: 'புகைப்படம்: {{name}}',
   },
