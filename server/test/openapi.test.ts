@@ -8,8 +8,8 @@ interface Operation {
 }
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
-/** Not API routes: the document itself and the front-end files (hidden from it on purpose). */
-const NOT_DOCUMENTED = new Set(['GET /api/docs', 'GET /*']);
+/** Not API routes: the document itself, and static files (the front end, the web app's icons). */
+const NOT_DOCUMENTED = new Set(['GET /api/docs', 'GET /*', 'GET /icons/*']);
 /** Writes that take no body: ids in the path only, or a caller with its own format (webhooks, checked by secret). */
 const NO_BODY = new Set([
   'POST /api/v1/admin/users/:id/link-sign-in',
