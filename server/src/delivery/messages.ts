@@ -61,6 +61,25 @@ export function janazaWhenAndPlace(
 }
 
 /**
+ * What every message of a notice calls it, where it links and its WhatsApp parameters: a private notice's name
+ * nobody and link to the landing page.
+ */
+function janazaHeading(notice: JanazaForMessage, language: Language, publicUrl: string) {
+  const t = text[language];
+  const isPrivate = Number(notice.is_privacy) === 1;
+  const { when, place } = janazaWhenAndPlace(notice, language);
+  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}${noticeLink(notice.id, language)}`;
+  return {
+    isPrivate,
+    title: isPrivate ? t['message.janazaTitlePrivate'] : fillIn(t['message.janazaTitle'], { name: notice.name }),
+    when,
+    place,
+    url,
+    templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
+  };
+}
+
+/**
  * A janaza notice in one language. A private notice carries neither the name, the photo nor the note
  * (free text that may name the deceased or the family; only staff read it).
  */
@@ -70,9 +89,7 @@ export function renderJanaza(
   { publicUrl, correction }: RenderContext,
 ): Message {
   const t = text[language];
-  const isPrivate = Number(notice.is_privacy) === 1;
-  const title = isPrivate ? t['message.janazaTitlePrivate'] : fillIn(t['message.janazaTitle'], { name: notice.name });
-  const { when, place } = janazaWhenAndPlace(notice, language);
+  const { isPrivate, title, when, place, url, templateParams } = janazaHeading(notice, language, publicUrl);
   const lines = [
     isPrivate
       ? t['message.janazaIntroPrivate']
@@ -82,7 +99,6 @@ export function renderJanaza(
     place && notice.postal ? fillIn(t['message.map'], { url: mapLink(notice.postal) }) : '',
     isPrivate ? '' : notice.note.trim(),
   ].filter(Boolean);
-  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}${noticeLink(notice.id, language)}`;
   return {
     kind: 'janaza',
     itemId: notice.id,
@@ -91,7 +107,7 @@ export function renderJanaza(
     title: titled(title, language, correction),
     body: lines.join('\n'),
     url,
-    templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
+    templateParams,
     imageUrl: !isPrivate && notice.image_id ? `${publicUrl}${FEED_API.image(notice.image_id)}` : null,
     ...(!isPrivate && notice.image_id && { imageId: notice.image_id }),
     expiresAt: notice.due_date,
@@ -104,10 +120,7 @@ export function renderJanaza(
  */
 export function renderJanazaCancellation(notice: JanazaForMessage, language: Language, publicUrl: string): Message {
   const t = text[language];
-  const isPrivate = Number(notice.is_privacy) === 1;
-  const title = isPrivate ? t['message.janazaTitlePrivate'] : fillIn(t['message.janazaTitle'], { name: notice.name });
-  const { when, place } = janazaWhenAndPlace(notice, language);
-  const url = isPrivate ? `${publicUrl}/` : `${publicUrl}${noticeLink(notice.id, language)}`;
+  const { isPrivate, title, when, url, templateParams } = janazaHeading(notice, language, publicUrl);
   return {
     kind: 'janaza',
     itemId: notice.id,
@@ -120,7 +133,7 @@ export function renderJanazaCancellation(notice: JanazaForMessage, language: Lan
       fillIn(t['message.prayerTime'], { time: when }),
     ].join('\n'),
     url,
-    templateParams: [isPrivate ? t['message.janazaTitlePrivate'] : notice.name, when, place, url],
+    templateParams,
     imageUrl: null,
     expiresAt: notice.due_date,
   };
