@@ -303,6 +303,8 @@ export interface JanazaNoticesTable {
   withdrawn_at: string | null;
   /** Why it was withdrawn, as staff wrote it (never sent to subscribers). */
   withdrawn_reason: Generated<string>;
+  /** Edits and the withdrawal since it was written: its calendar file's SEQUENCE (features/feed/ics.ts). */
+  revision: Generated<number>;
 }
 
 export interface Database {

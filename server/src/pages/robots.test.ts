@@ -24,7 +24,7 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test('/robots.txt is a robots file (RFC 9309), not the 403 page: the landing page open, the rest closed, the sitemap named', async () => {
+test('/robots.txt is a robots file (RFC 9309), not the 403 page: the landing page and the sign-in open, the rest closed, the sitemap named', async () => {
   const res = await app.inject('/robots.txt');
   assert.equal(res.statusCode, 200);
   assert.match(String(res.headers['content-type']), /^text\/plain/);
@@ -34,7 +34,6 @@ test('/robots.txt is a robots file (RFC 9309), not the 403 page: the landing pag
       'User-agent: *',
       'Disallow: /dashboard',
       'Disallow: /api/',
-      'Disallow: /login',
       'Disallow: /thanks',
       'Disallow: /subscribe/confirm',
       'Disallow: /unsubscribe',

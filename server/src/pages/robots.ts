@@ -4,15 +4,12 @@ import type { Config } from '../config';
 // the same five characters as XML's: its predefined entities, and &#39; is a character reference XML reads too
 import { escapeHtml } from '../delivery/channels/email-render';
 
-/** Pages a search engine has no use for: a link's one-time page, the sign-in and the page after it. */
-const NOT_FOR_SEARCH = [
-  DASHBOARD_PATH,
-  '/api/',
-  '/login',
-  '/thanks',
-  SIGNUP_PAGES.confirmEmail,
-  SIGNUP_PAGES.unsubscribe,
-];
+/**
+ * Pages a search engine has no use for: the dashboard, the API, a link's one-time page and the page after sign-in.
+ * The sign-in page stays open: a volunteer finds it by searching, and it shows nothing but the way in
+ * (docs/decisions/2026-11-29-sign-in-page-open-to-search.md).
+ */
+const NOT_FOR_SEARCH = [DASHBOARD_PATH, '/api/', '/thanks', SIGNUP_PAGES.confirmEmail, SIGNUP_PAGES.unsubscribe];
 
 /**
  * /robots.txt (RFC 9309) and the sitemap it points to (sitemaps.org protocol 0.9): the landing page is what the

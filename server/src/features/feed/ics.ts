@@ -14,9 +14,11 @@ export interface CalendarEvent {
   description: string;
   url: string;
   /**
-   * A withdrawn notice: STATUS:CANCELLED with the same UID and a SEQUENCE above the standing file's 0, which a
-   * calendar that imported the notice takes as its cancellation (RFC 5545 §3.8.1.11, §3.8.7.4).
+   * How many times it changed since it was written (RFC 5545 §3.8.7.4, 0 when never): a calendar that imported the
+   * file takes one with a higher SEQUENCE and the same UID in place of it.
    */
+  sequence?: number;
+  /** A withdrawn notice: STATUS:CANCELLED, which such a calendar takes as its cancellation (§3.8.1.11). */
   cancelled?: boolean;
 }
 
@@ -88,7 +90,7 @@ export function calendarFile(event: CalendarEvent, now = new Date()): string {
     `LOCATION:${escapeText(event.location)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${uriValue(event.url)}`,
-    `SEQUENCE:${event.cancelled ? 1 : 0}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
     'END:VEVENT',
     'END:VCALENDAR',

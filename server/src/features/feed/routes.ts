@@ -90,6 +90,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
           .filter(Boolean)
           .join('\n'),
         url: `${config.publicUrl}${noticeLink(id, lang)}`,
+        sequence: notice.revision,
         cancelled,
       };
       return sendCalendar(request, reply, { id, kind: 'janaza', event });

@@ -97,6 +97,7 @@ export async function insertNotice(trx: Trx, { input, provider, imageId, userId 
     personal_data_removed_at: null,
     withdrawn_at: null,
     withdrawn_reason: '',
+    revision: 0,
   };
   await trx.insertInto('janaza_notices').values(row).execute();
   return changeStatus(trx, row, input.status, now);
@@ -135,10 +136,10 @@ export async function updateNotice(
   if (Object.keys(fields).length > 0) {
     await trx
       .updateTable('janaza_notices')
-      .set({ ...fields, updated_at: now })
+      .set((eb) => ({ ...fields, updated_at: now, revision: eb('revision', '+', 1) }))
       .where('id', '=', before.id)
       .execute();
-    row = { ...before, ...fields, updated_at: now };
+    row = { ...before, ...fields, updated_at: now, revision: before.revision + 1 };
   }
   return input.status === undefined ? row : changeStatus(trx, row, input.status, now);
 }

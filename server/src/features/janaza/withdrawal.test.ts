@@ -21,12 +21,17 @@ interface PushPayload {
 }
 type Reply = { data?: Record<string, unknown>; message?: string };
 
-/** The notice's calendar file read by a calendar library (Mozilla's ical.js): its one event's UID, SEQUENCE, STATUS. */
+/** The notice's calendar file read by a calendar library (Mozilla's ical.js): its one event's UID, SEQUENCE, STATUS, place. */
 function calendarEvent(ics: string) {
   const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
   assert.ok(vevent, 'a VEVENT');
   const event = new ICAL.Event(vevent);
-  return { uid: event.uid, sequence: event.sequence, status: vevent.getFirstPropertyValue('status') };
+  return {
+    uid: event.uid,
+    sequence: event.sequence,
+    status: vevent.getFirstPropertyValue('status'),
+    location: event.location,
+  };
 }
 
 for (const engine of engines()) {
@@ -143,6 +148,25 @@ for (const engine of engines()) {
         .execute();
       assert.equal(logged.length, 1);
       assert.match(String(logged[0].after), /The family asked us to withdraw it/);
+    });
+
+    test("an edit after sending, then the withdrawal, each raise the calendar file's SEQUENCE under the same UID", async () => {
+      const id = await notice({ name: 'Haji Moved bin Ali' });
+      await settled();
+      const standing = await ics(id);
+      assert.equal(standing.sequence, 0, 'a file never changed (RFC 5545 §3.8.7.4)');
+      const edit = await api.patch<Reply>(JANAZA_PATHS.notice(id), { address: '3 Muscat Street' });
+      assert.equal(edit.status, 200, JSON.stringify(edit.body));
+      const edited = await ics(id);
+      assert.equal(edited.uid, standing.uid);
+      assert.equal(edited.sequence, 1, 'a calendar takes the corrected place in place of the one it holds');
+      assert.match(String(edited.location), /3 Muscat Street/);
+      assert.equal((await withdraw(id)).status, 200);
+      const cancelled = await ics(id);
+      assert.equal(cancelled.uid, standing.uid);
+      assert.equal(cancelled.sequence, 2);
+      assert.equal(cancelled.status, 'CANCELLED');
+      await settled();
     });
 
     test('a withdrawn notice is final: no second withdrawal, no edit, no correction', async () => {

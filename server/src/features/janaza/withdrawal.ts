@@ -51,7 +51,12 @@ export function registerJanazaWithdrawal(app: FastifyInstance): void {
           // Compare-and-set: of two withdrawals at once, one writes; the other is told it was already done.
           const result = await trx
             .updateTable('janaza_notices')
-            .set({ withdrawn_at: now, withdrawn_reason: reason, updated_at: now })
+            .set((eb) => ({
+              withdrawn_at: now,
+              withdrawn_reason: reason,
+              updated_at: now,
+              revision: eb('revision', '+', 1),
+            }))
             .where('id', '=', id)
             .where('withdrawn_at', 'is', null)
             .executeTakeFirst();
@@ -67,7 +72,13 @@ export function registerJanazaWithdrawal(app: FastifyInstance): void {
             entityId: id,
             after: { ...named, reason, cancellation },
           });
-          return { ...notice, withdrawn_at: now, withdrawn_reason: reason, updated_at: now };
+          return {
+            ...notice,
+            withdrawn_at: now,
+            withdrawn_reason: reason,
+            updated_at: now,
+            revision: notice.revision + 1,
+          };
         })
         .catch((error) => {
           throw isUniqueViolation(error) ? new HttpError(409, m['error.alreadyWithdrawn']) : error;
