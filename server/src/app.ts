@@ -24,6 +24,8 @@ import { registerRetentionJob } from './features/retention/job';
 import { s3Bucket } from './features/uploads/bucket';
 import { imageStore } from './features/uploads/store';
 import { startJobs } from './jobs';
+import { registerMetrics } from './ops/metrics';
+import { type ReadinessSources, registerReadiness } from './ops/readiness';
 import { registerFrontend } from './pages/frontend';
 import { registerRobots } from './pages/robots';
 import { registerWebApp } from './pages/web-app';
@@ -50,6 +52,8 @@ export interface AppOptions {
   delivery?: Pick<DeliveryOptions, 'retry' | 'pollMs' | 'leaseMs' | 'sendDeadlineMs' | 'now' | 'pushServiceCa'>;
   /** Tests shorten the connection time-outs (web/timeouts.ts). */
   timeouts?: ConnectionTimeouts;
+  /** Tests shorten how long the delivery engine may go without a turn before /readyz says it stalled. */
+  readiness?: Pick<ReadinessSources, 'stalledAfterMs'>;
 }
 
 /** Builds the whole server: database (migrated), security plugins, the rights guard, and every route. */
@@ -62,7 +66,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const links = await linkSecret(keys);
 
   const app = Fastify({
-    logger: redactingLogger(options.logger ?? { level: 'info' }),
+    logger: redactingLogger(options.logger ?? { level: config.logLevel }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(options.timeouts),
@@ -157,6 +161,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get(API_PATHS.health, health, async (_request, reply) =>
     (await databaseAnswers(db)) ? { status: 'ok' } : reply.status(503).send({ status: 'database not answering' }),
   );
+  const lastTurnAt = () => delivery.lastTurnAt();
+  registerReadiness(app, { db, lastTurnAt, redisReady: rateLimits.redisReady, ...options.readiness });
+  registerMetrics(app, { db, token: config.metricsToken, lastTurnAt });
   app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
   const oidc = new OidcClient(config.oidc, `${config.publicUrl}${API_PATHS.signInCallback}`);

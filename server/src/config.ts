@@ -136,6 +136,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   ALTCHA_HMAC_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   SUPERADMIN_EMAILS: z.preprocess(csv, z.array(z.email('must be a comma-separated list of emails')).default([])),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -364,6 +370,10 @@ export interface Config {
   sessionSecret: string | undefined;
   /** Signs the sign-up's proof-of-work challenges (ALTCHA_HMAC_KEY); unset: generated once, kept in the database. */
   altchaHmacKey: string | undefined;
+  /** What a Prometheus scraper sends as its Bearer token for /metrics (METRICS_TOKEN); unset: /metrics is off. */
+  metricsToken: string | undefined;
+  /** The log's level (LOG_LEVEL, pino's names). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** A session unused this long ends (it also ends at its expiry). */
   sessionIdleMinutes: number;
   /** Days after its due date that a janaza notice's personal data is removed (features/retention). */
@@ -470,6 +480,7 @@ export class ConfigError extends Error {}
 const SECRET_NAMES = new Set([
   'SESSION_SECRET',
   'ALTCHA_HMAC_KEY',
+  'METRICS_TOKEN',
   'GOOGLE_CLIENT_SECRET',
   'VAPID_PRIVATE_KEY',
   'TELEGRAM_BOT_TOKEN',
@@ -695,6 +706,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
     sessionSecret: e.SESSION_SECRET,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    metricsToken: e.METRICS_TOKEN,
+    logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     retentionDays: e.RETENTION_DAYS,
     vapidSubject,

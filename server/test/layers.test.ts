@@ -7,8 +7,9 @@ const SRC = join(import.meta.dirname, '..', 'src');
 
 /**
  * server/src's layers, lowest first: a module imports from its own layer or the ones below, never
- * above. Each name is a folder or a top-level file (without .ts). features/ stands on the plumbing below
- * it; pages/ (the front end's files and the public pages) and demo/ on the features; app.ts puts them together.
+ * above. Each name is a folder or a top-level file (without .ts). features/ (and ops/, the health and
+ * metrics answers) stand on the plumbing below it; pages/ (the front end's files and the public pages)
+ * and demo/ on the features; app.ts puts them together.
  */
 const LAYERS = [
   ['public-url', 'url-credentials'],
@@ -19,7 +20,7 @@ const LAYERS = [
   ['auth'],
   ['rate-limit', 'jobs'],
   ['delivery'],
-  ['features'],
+  ['features', 'ops'],
   ['pages', 'demo'],
   ['app'],
   ['main'],

@@ -26,6 +26,9 @@ const SUPERADMIN_ONLY: readonly Caller[] = ['superadmin'];
 const EXPECTED: Record<string, readonly Caller[]> = {
   // the door: sign-in, sign-out, health, configuration, API description
   'GET /healthz': ANYONE,
+  'GET /readyz': ANYONE,
+  // anyone may ask; it answers only a scraper that carries METRICS_TOKEN (401 otherwise, 404 while it is unset)
+  'GET /metrics': ANYONE,
   'GET /app-config.json': ANYONE,
   'GET /api/docs': ANYONE,
   'GET /api/auth/google': ANYONE,

@@ -24,6 +24,8 @@ export interface Delivery {
   pace: DeliveryPace;
   /** An outbox row was just committed: look now instead of at the next poll. */
   wake(): void;
+  /** When the engine last began a turn (real time, ms); undefined when it is not running. */
+  lastTurnAt(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startDelivery({
     channels,
     pace,
     wake: () => worker.wake(),
+    lastTurnAt: () => worker.lastTurnAt(),
     close: async () => {
       await worker.stop();
       await pace.close();

@@ -36,6 +36,8 @@ export interface WorkerOptions extends ClaimOptions {
  */
 export class DeliveryWorker {
   private stopping = false;
+  /** When (real time) the expanding loop last began a turn: a loop that stops turning is stuck (ops/readiness.ts). */
+  private lastTurn: number | undefined;
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly writer: ResultWriter;
@@ -59,6 +61,11 @@ export class DeliveryWorker {
   start(): void {
     this.loops.push(this.expandLoop());
     for (const channel of this.channels.filter((c) => c.state.enabled)) this.loops.push(this.pump(channel));
+  }
+
+  /** When the engine last began a turn, in real time; undefined once stopped (or before it started). */
+  lastTurnAt(): number | undefined {
+    return this.stopping ? undefined : this.lastTurn;
   }
 
   wake(): void {
@@ -92,6 +99,7 @@ export class DeliveryWorker {
   private async expandLoop(): Promise<void> {
     const enabled = this.channels.filter((c) => c.state.enabled).map((c) => c.name);
     while (!this.stopping) {
+      this.lastTurn = Date.now();
       try {
         const at = new Date(this.now());
         if (await expandNextOutbox(this.db, this.options.engine, enabled, at, this.options.quietHours)) {

@@ -15,6 +15,8 @@ export interface SharedRateLimits {
   store: Pick<RateLimitPluginOptions, 'store'>;
   /** Settles once the counters know where they live (Redis's first answer); await it before listening. */
   ready: Promise<void>;
+  /** Whether Redis answers now; undefined without REDIS_URL (/readyz reports it). */
+  redisReady?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -30,5 +32,10 @@ export function sharedRateLimits(
 ): SharedRateLimits {
   if (!redisUrl) return { store: { store: databaseStore(db) }, ready: Promise.resolve(), close: async () => {} };
   const { redis, place, firstAnswer, close } = sharedRedis(redisUrl, 'rate limits', warn);
-  return { store: { store: redisWithDatabaseFallback(db, redis, place) }, ready: firstAnswer, close };
+  return {
+    store: { store: redisWithDatabaseFallback(db, redis, place) },
+    ready: firstAnswer,
+    redisReady: () => redis.status === 'ready',
+    close,
+  };
 }

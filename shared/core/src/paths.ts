@@ -11,6 +11,10 @@ export const API_PATHS = {
    */
   session: '/api/auth/session',
   health: '/healthz',
+  /** Whether this instance can do its work: database, delivery engine turning, Redis (server/src/ops/readiness.ts). */
+  ready: '/readyz',
+  /** Prometheus metrics, behind METRICS_TOKEN (server/src/ops/metrics.ts). */
+  metrics: '/metrics',
   appConfig: '/app-config.json',
   /** A superadmin binds an account to the Google account whose sign-in it refused (docs/product/rights.md#accounts-and-sign-in). */
   linkSignIn: '/api/v1/admin/users/:id/link-sign-in',
