@@ -59,12 +59,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>)
   }
 }
 
-/** Creates an event through the API (a multipart form, as the events form sends it); its id. */
-export async function createEvent(
-  server: TestServer,
-  jar: CookieJar,
-  fields: Record<string, string> = {},
-): Promise<string> {
+/** An event's form as the events section sends it (multipart), with these fields over the defaults. */
+export function eventForm(fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries({
     heading: 'Family Day',
@@ -75,6 +71,16 @@ export async function createEvent(
     ...fields,
   }))
     form.append(k, v);
+  return form;
+}
+
+/** Creates an event through the API (a multipart form, as the events form sends it); its id. */
+export async function createEvent(
+  server: TestServer,
+  jar: CookieJar,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const form = eventForm(fields);
   const created = await fetch(`${server.url}${EVENT_PATHS.list}`, {
     method: 'POST',
     headers: { cookie: jar.header(), origin: server.url },
