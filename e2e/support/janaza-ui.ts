@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
+import { enterDate } from './date-field';
 
 type Lang = 'en' | 'ta';
 const text = (lang: Lang) => catalogues.janaza[lang];
@@ -36,10 +37,7 @@ export async function createNotice(
   // The form offers "after a prayer" first; these flows give an exact time.
   await page.getByLabel(t['timeKind.exact'], { exact: true }).check();
   const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
-  await due.click();
-  await due.fill('01-05-2030 14:30');
-  await due.press('Enter');
-  await expect(due).toHaveValue('01-05-2030 14:30');
+  await enterDate(due, '01-05-2030 14:30');
   await page.getByLabel(t['field.note'], { exact: true }).fill('Solat jenazah after Zohor.');
   await page.getByRole('button', { name: t.saveNotification }).click();
   await expect(page.getByText(JO.created[lang])).toBeVisible();

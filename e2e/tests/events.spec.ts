@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { POSTER_DIR, POSTERS } from '../fixtures/events/posters';
+import { enterDate } from '../support/date-field';
 import { SERVER_URL } from '../support/env';
 import { person, signIn } from '../support/fixtures';
 
@@ -67,11 +68,7 @@ async function extract(page: Page, file: string): Promise<string> {
 }
 
 async function fillDateTime(page: Page, value: string) {
-  const input = page.getByPlaceholder('Choose date and time');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(input).toHaveValue(value);
+  await enterDate(page.getByPlaceholder('Choose date and time'), value);
 }
 
 async function eventsFromApi(page: Page) {

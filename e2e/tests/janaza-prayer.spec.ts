@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { FEED_ANCHOR, noticeLink } from '@ummahnotify/core';
 import { catalogues } from '@ummahnotify/domain';
 import { PRAYER_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
+import { enterDate } from '../support/date-field';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
 
@@ -46,9 +47,7 @@ test('a notice after Asar tomorrow: the form, the list, the landing page card an
   await page.getByLabel(j['field.postal'], { exact: true }).fill('209369');
   await expect(page.getByLabel(j['timeKind.prayer'], { exact: true })).toBeChecked();
   const day = page.getByPlaceholder(j['field.prayerDatePlaceholder']);
-  await day.click();
-  await day.fill(tomorrow().shown);
-  await day.press('Enter');
+  await enterDate(day, tomorrow().shown);
   await page.getByLabel('After Asar', { exact: true }).check();
   await page.getByRole('button', { name: j.saveNotification }).click();
   await expect(page.getByText(STAFF_OUTCOMES.janaza.created.en)).toBeVisible();

@@ -4,6 +4,7 @@ import { catalogues } from '@ummahnotify/domain';
 import sharp from 'sharp';
 import { IDENTITY_COOKIE, identityCookieValue } from '../../server/test/support/oidc-issuer';
 import { JANAZA, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
+import { enterDate } from '../support/date-field';
 import { ISSUER_URL, SERVER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 import { createNotice, photoJpeg } from '../support/janaza-ui';
@@ -274,9 +275,7 @@ test.describe('janaza notifications: bad input gets a clear error and writes not
     await page.getByLabel(t['field.age'], { exact: true }).fill('70');
     await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
     const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
-    await due.click();
-    await due.fill('01-05-2030 14:30');
-    await due.press('Enter');
+    await enterDate(due, '01-05-2030 14:30');
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo\n') });
@@ -314,9 +313,7 @@ test.describe('janaza notifications: the duplicate warning', () => {
     await page.getByLabel(t['field.postal'], { exact: true }).fill('229923');
     await page.getByLabel(t['timeKind.exact'], { exact: true }).check();
     const due = page.getByPlaceholder(t['field.dueDatePlaceholder']);
-    await due.click();
-    await due.fill('11-06-2030 13:00');
-    await due.press('Enter');
+    await enterDate(due, '11-06-2030 13:00');
     await page.getByRole('button', { name: t.saveNotification }).click();
 
     const warning = page.getByRole('alert').filter({ hasText: t['duplicate.title'] });

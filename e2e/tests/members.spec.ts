@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { COMMITTEE_API, catalogues, MEMBERS_API } from '@ummahnotify/domain';
 import { ROLE_NAMES, SECTION_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
+import { enterDate } from '../support/date-field';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { expectLandingPage, type Person, person, signIn } from '../support/fixtures';
 
@@ -195,9 +196,7 @@ async function createCommitteeMember(page: Page, who: { first: string; last: str
   await page.getByLabel(c['field.email']).fill(who.email);
   await page.getByLabel(c['field.contact']).fill('91234567');
   const birth = page.getByLabel(c['field.birthDate']);
-  await birth.click();
-  await birth.fill('02-11-1996');
-  await birth.press('Enter');
+  await enterDate(birth, '02-11-1996');
   await page.getByLabel(c['field.postal']).fill('460123');
   if (who.rights) {
     await page.getByRole('combobox', { name: c['field.rights'] }).click();
