@@ -57,7 +57,3 @@ export async function unexpandedSince(db: Db): Promise<{ kind: string; oldest: s
     .execute();
   return rows.map((r) => ({ kind: r.kind, oldest: String(r.oldest) }));
 }
-
-export async function pausedChannels(db: Db): Promise<{ channel: string; code: string }[]> {
-  return db.selectFrom('channel_pauses').select(['channel', 'code']).execute();
-}

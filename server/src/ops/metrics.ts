@@ -1,11 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_PATHS } from '@ummahnotify/core';
+import { DELIVERY_KINDS } from '@ummahnotify/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connect';
-import { pausedChannels, RECENT_DAYS, recentDeliveries, unexpandedSince } from './delivery-figures';
+import { readPauses } from '../delivery/pauses';
+import { safeEqual } from '../secrets';
+import { RECENT_DAYS, recentDeliveries, unexpandedSince } from './delivery-figures';
 
-const KINDS = ['janaza', 'events'] as const;
 const UNFINISHED = new Set(['pending', 'sending']);
 
 export interface MetricsSources {
@@ -15,12 +16,10 @@ export interface MetricsSources {
   lastTurnAt: () => number | undefined;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Whether the request carries the token, compared in constant time (digests of equal length). */
+/** Whether the request carries the token, compared in constant time. */
 function carriesToken(request: FastifyRequest, token: string): boolean {
   const [scheme, given] = (request.headers.authorization ?? '').split(' ');
-  return scheme === 'Bearer' && given !== undefined && timingSafeEqual(digest(given), digest(token));
+  return scheme === 'Bearer' && given !== undefined && safeEqual(given, token);
 }
 
 /**
@@ -73,14 +72,13 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  if (token) collectDefaultMetrics({ register: registry, prefix: 'ummahnotify_' });
 
   const readDatabase = async () => {
     const now = new Date();
     const [groups, unexpanded, pauses] = await Promise.all([
       recentDeliveries(db, now),
       unexpandedSince(db),
-      pausedChannels(db),
+      readPauses(db),
     ]);
     deliveries.reset();
     waiting.reset();
@@ -99,7 +97,7 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
       if (UNFINISHED.has(g.state)) older(g.kind, g.oldest);
     }
     for (const u of unexpanded) older(u.kind, u.oldest);
-    for (const kind of new Set([...KINDS, ...Object.keys(oldest)])) {
+    for (const kind of new Set([...DELIVERY_KINDS, ...Object.keys(oldest)])) {
       const at = oldest[kind];
       oldestPending.set({ kind }, at ? Math.max(0, (now.getTime() - Date.parse(at)) / 1000) : 0);
     }
@@ -108,12 +106,16 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
     lastTurn.set(turn === undefined ? -1 : (Date.now() - turn) / 1000);
   };
 
-  app.addHook('onResponse', async (request, reply) => {
-    latency.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
+  // With metrics off nothing reads them: no process figures gathered, no request timed.
+  if (token) {
+    collectDefaultMetrics({ register: registry, prefix: 'ummahnotify_' });
+    app.addHook('onResponse', async (request, reply) => {
+      latency.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
 
   app.get(
     API_PATHS.metrics,
