@@ -286,6 +286,7 @@ const envSchema = z.object({
       .max(3600, `must be a whole number of seconds between ${MIN_LEASE_SECONDS} and 3600`)
       .default(60),
   ),
+  DELIVERY_PAUSED: onOff,
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
     z.preprocess(
@@ -420,6 +421,11 @@ export interface Config {
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+  /**
+   * DELIVERY_PAUSED: at every start, delivery on all channels is switched off ("DELIVERY_PAUSED at start") unless it
+   * already is (delivery/switch.ts); a superadmin resumes it on the summary.
+   */
+  deliveryPaused: boolean;
   /** EVENT_QUIET_HOURS: when an event published is held until the morning (null: never); janaza notices never are. */
   eventQuietHours: QuietHours | null;
   /**
@@ -745,6 +751,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    deliveryPaused: e.DELIVERY_PAUSED,
     eventQuietHours: e.EVENT_QUIET_HOURS,
     signupLimits: {
       emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,

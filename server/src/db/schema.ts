@@ -244,6 +244,20 @@ export interface ChannelPausesTable {
   tries: Generated<number>;
 }
 
+/**
+ * Delivery switched off by a superadmin (delivery/switch.ts): one row per switched-off scope, 'all' or a channel,
+ * while it is off. Nothing expires it; only a superadmin's resume deletes it.
+ */
+export interface DeliverySwitchTable {
+  /** 'all' or a channel (webpush, email, telegram, whatsapp). */
+  scope: string;
+  /** Why, in the words of who switched it off (or "DELIVERY_PAUSED at start"). */
+  reason: string;
+  /** The user who switched it off; null when the server did (DELIVERY_PAUSED, a restore). */
+  paused_by: string | null;
+  since: string;
+}
+
 /** rate-limiter-flexible's shared pace budgets (delivery/pace), in the columns its stores use. */
 export interface DeliveryPaceTable {
   key: string;
@@ -315,6 +329,7 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_pace: DeliveryPaceTable;
   channel_pauses: ChannelPausesTable;
+  delivery_switch: DeliverySwitchTable;
   signup_requests: SignupRequestsTable;
   summary_counts: SummaryCountsTable;
   sessions: SessionsTable;

@@ -64,7 +64,8 @@ export async function reclaimExpired(
  * Marks up to `limit` due deliveries of one channel as sending (attempts + 1, leased until now +
  * leaseMs, a new claim token) and commits that BEFORE anything is sent; returns them with recipient
  * and message. A janaza notice's deliveries (priority 0) are taken before any event's, then the
- * longest due. The caller asks for no more than it has free senders.
+ * longest due. The caller asks for no more than it has free senders. Nothing is claimed while a superadmin has
+ * switched the channel (or all delivery) off (switch.ts): read in the same statement, so on every instance.
  */
 export async function claimDue(
   db: Kysely<Database>,
@@ -82,6 +83,7 @@ export async function claimDue(
     where (outbox_id, subscriber_id) in (
       select outbox_id, subscriber_id from deliveries
       where channel = ${channel} and state = 'pending' and next_attempt_at <= ${nowIso}
+        and not exists (select 1 from delivery_switch where scope in ('all', ${channel}))
       order by priority, next_attempt_at limit ${limit} ${lock}
     )
     returning outbox_id, subscriber_id, attempts, priority`.execute(db);

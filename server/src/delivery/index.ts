@@ -15,6 +15,7 @@ import { budgetOf } from './pace/budgets';
 import { watchMessagingLimit } from './pace/messaging-limit';
 import { Pacer } from './pace/pacer';
 import { DEFAULT_RETRY, type RetryPolicy } from './results';
+import { PAUSED_AT_START, pauseAllDelivery } from './switch';
 import { DeliveryWorker } from './worker';
 
 /** The running delivery engine of one server instance. */
@@ -78,6 +79,12 @@ export async function startDelivery({
   for (const c of channelList(channels)) {
     if (c.state.enabled) log.info({ channel: c.name }, 'delivery: channel on');
     else log.warn({ channel: c.name, reason: c.state.reason }, 'delivery: channel off');
+  }
+  // DELIVERY_PAUSED=true: at every start, before anything is claimed, all delivery is switched off (switch.ts),
+  // unless it already is; a superadmin resumes it on the summary.
+  if (config.deliveryPaused) {
+    const now = await pauseAllDelivery(db, PAUSED_AT_START, null);
+    log.warn({ switchedOffNow: now }, 'delivery: switched off on every channel (DELIVERY_PAUSED=true)');
   }
   const pace = await startPace(db, config, channels, log);
   const worker = new DeliveryWorker(db, channelList(channels), {

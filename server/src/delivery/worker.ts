@@ -8,6 +8,7 @@ import { expandNextOutbox } from './expand';
 import type { DeliveryPace } from './pace';
 import { AccountPauses } from './pauses';
 import { ResultWriter, type RetryPolicy } from './results';
+import { SwitchReader } from './switch';
 
 /** A channel claims again this long before its last slot. */
 const LOOKAHEAD_MS = 500;
@@ -43,6 +44,8 @@ export class DeliveryWorker {
   private readonly writer: ResultWriter;
   /** Channels paused for an account-level refusal (pauses.ts), as this instance last read them. */
   private readonly pauses: AccountPauses;
+  /** Delivery switched off by a superadmin (switch.ts), as this instance last read it. */
+  private readonly switches: SwitchReader;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -51,6 +54,7 @@ export class DeliveryWorker {
   ) {
     this.writer = new ResultWriter(db, options.retry, options.log, options.now);
     this.pauses = new AccountPauses(db);
+    this.switches = new SwitchReader(db);
   }
 
   /** The engine's clock for what is due, leases and deadlines; the pace keeps real time (its store's). */
@@ -240,6 +244,12 @@ export class DeliveryWorker {
       slot = await this.options.pace.newSlotIfLate(channel.name, job, slot);
       if (slot !== null) granted = Date.now();
     }
+    // Switched off since the claim (switch.ts): back to pending, its attempt uncounted; no claim takes it until resumed.
+    const switchedOff = await this.switches.of(channel.name).catch((error) => {
+      this.options.log.error({ err: error, channel: channel.name }, 'delivery: reading the switch failed');
+      return undefined;
+    });
+    if (switchedOff) return paced('channel', 'delivery switched off by a superadmin', 0);
     const outcome = await this.send(channel, job);
     if (outcome.ok) {
       await this.pauses.mended(channel.name).catch((error) => {

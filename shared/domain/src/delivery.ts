@@ -16,7 +16,17 @@ export const DELIVERY_API = {
   retry: '/api/v1/admin/delivery/retry',
   /** POST (superadmin): ends a channel's account pause now; its waiting messages are due at once. */
   resume: (channel: string) => `/api/v1/admin/delivery/channels/${channel}/resume`,
+  /** POST {scope, reason} (superadmin): switches delivery off, on every channel ('all') or one, until resumed. */
+  pauseDelivery: '/api/v1/admin/delivery/switch/pause',
+  /** POST {scope, reason?} (superadmin): switches it on again; its waiting messages go at once. */
+  resumeDelivery: '/api/v1/admin/delivery/switch/resume',
 } as const;
+
+/** What a superadmin switches delivery off for: every channel at once, or one. */
+export const DELIVERY_SCOPES = ['all', ...SUBSCRIBER_CHANNELS] as const;
+export type DeliveryScope = (typeof DELIVERY_SCOPES)[number];
+/** The longest reason a pause (or resume) keeps. */
+export const SWITCH_REASON_MAX = 300;
 
 /**
  * The channels whose provider tells what became of a message after taking it (WhatsApp's status webhooks:
@@ -61,6 +71,40 @@ export const channelPauseSchema = z.object({
   until: z.string(),
 });
 export type ChannelPauseView = z.infer<typeof channelPauseSchema>;
+
+/**
+ * Delivery switched off by a superadmin (maintenance, a restore, a provider problem; DELIVERY_PAUSED at start): it
+ * does not end on its own. Its messages wait; a janaza's prayer time (an event's start) still expires them.
+ */
+export const deliverySwitchSchema = z.object({
+  scope: z.enum(DELIVERY_SCOPES),
+  /** Why, as who switched it off wrote it. */
+  reason: z.string(),
+  /** Who switched it off (their name); null when the server did (DELIVERY_PAUSED, a restored database). */
+  by: z.string().nullable(),
+  since: z.string(),
+});
+export type DeliverySwitch = z.infer<typeof deliverySwitchSchema>;
+
+const scopeField = z.enum(DELIVERY_SCOPES, { error: `Scope must be one of ${DELIVERY_SCOPES.join(', ')}` });
+const reasonText = z
+  .string({ error: 'Reason must be text' })
+  .trim()
+  .max(SWITCH_REASON_MAX, `Reason must be at most ${SWITCH_REASON_MAX} characters`);
+/** Switch delivery off: on every channel ('all') or one, with why (required). */
+export const pauseDeliveryRequestSchema = z.object({
+  scope: scopeField,
+  reason: reasonText.min(1, 'Reason is required'),
+});
+export type PauseDeliveryRequest = z.infer<typeof pauseDeliveryRequestSchema>;
+/** Switch it on again; a reason is optional. */
+export const resumeDeliveryRequestSchema = z.object({ scope: scopeField, reason: reasonText.optional() });
+export type ResumeDeliveryRequest = z.infer<typeof resumeDeliveryRequestSchema>;
+/** `changed`: false when it already was off (pause) or on (resume); `switches`: what is off now. */
+export const deliverySwitchResponseSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ changed: z.boolean(), switches: z.array(deliverySwitchSchema) }),
+});
 
 export const deliveryCountsSchema = z.object({
   sent: z.number().int(),
@@ -133,6 +177,8 @@ export const channelsResponseSchema = z.object({
   whatsappDaily: whatsappDailySchema.optional(),
   /** The channels paused for an account-level refusal (none: empty). */
   pauses: z.array(channelPauseSchema).optional(),
+  /** Delivery switched off by a superadmin, on every channel ('all') or one (none: empty). */
+  switches: z.array(deliverySwitchSchema).optional(),
   /** The shared sign-up budgets of the channels whose sign-up is open, with how much of each is used. */
   signupBudgets: z.array(signupBudgetSchema).optional(),
 });

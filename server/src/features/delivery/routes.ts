@@ -1,3 +1,4 @@
+import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
 import {
   channelsResponseSchema,
   DELIVERY_API,
@@ -11,8 +12,10 @@ import { channelList } from '../../delivery/channels';
 import { whatsappDaily } from '../../delivery/pace/whatsapp-daily';
 import { type ChannelPause, readPauses } from '../../delivery/pauses';
 import { channelStates, deliveryStatus, recentCounts } from '../../delivery/status';
+import { readSwitches, switchOf } from '../../delivery/switch';
 import { budgetUses, whatsappSignupOpen } from '../signup/limits';
 import { registerDeliveryActions } from './actions';
+import { registerDeliverySwitch, shownSwitches } from './switch-routes';
 
 /**
  * What staff see of delivery: channels on/off and their account pauses, per-item counts (each section sends its own
@@ -34,6 +37,7 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
         whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
       }),
       pauses: shown(await readPauses(db)),
+      switches: shownSwitches(await readSwitches(db)),
       signupBudgets: await budgetUses(db, app.config.signupLimits, {
         email: app.delivery.channels.email.state.enabled,
         whatsapp: whatsappSignupOpen(app),
@@ -50,7 +54,12 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { kind, ids } = request.query;
       const pauses = await readPauses(db);
-      const paused = new Set(pauses.map((p) => p.channel));
+      const switches = await readSwitches(db);
+      // No end time is told for a channel paused for the account or switched off by a superadmin.
+      const paused = new Set([
+        ...pauses.map((p) => p.channel),
+        ...SUBSCRIBER_CHANNELS.filter((c) => switchOf(switches, c)),
+      ]);
       return {
         channels: states(),
         items: await deliveryStatus(db, kind, ids, app.delivery.pace, paused),
@@ -60,4 +69,5 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
   );
 
   registerDeliveryActions(app);
+  registerDeliverySwitch(app);
 }
