@@ -60,6 +60,9 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   // acting on delivery: retrying a sending's failed messages, resuming a paused channel: superadmin (docs/product/rights.md)
   'POST /api/v1/admin/delivery/retry': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/channels/:channel/resume': SUPERADMIN_ONLY,
+  // what waits while delivery is switched off, and discarding it (after a restore): superadmin (docs/operations.md)
+  'GET /api/v1/admin/delivery/waiting': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/discard': SUPERADMIN_ONLY,
   // events
   'GET /api/v1/admin/events': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/events': JANAZA_AND_EVENTS,

@@ -1,6 +1,15 @@
 import { api } from '@ummahnotify/client';
 import type { SubscriberChannel } from '@ummahnotify/core';
-import { type ChannelsResponse, channelsResponseSchema, DELIVERY_API, resumeResponseSchema } from '@ummahnotify/domain';
+import {
+  type ChannelsResponse,
+  channelsResponseSchema,
+  DELIVERY_API,
+  type DiscardRequest,
+  discardResponseSchema,
+  resumeResponseSchema,
+  type WaitingSending,
+  waitingResponseSchema,
+} from '@ummahnotify/domain';
 
 export const DELIVERY_CHANNELS_QUERY_KEY = ['delivery', 'channels'] as const;
 
@@ -14,4 +23,18 @@ export async function fetchDeliveryChannels(signal?: AbortSignal): Promise<Chann
 export async function resumeDeliveryChannel(channel: SubscriberChannel): Promise<boolean> {
   const { data } = await api.post(DELIVERY_API.resume(channel));
   return resumeResponseSchema.parse(data).data.resumed;
+}
+
+export const WAITING_SENDINGS_QUERY_KEY = ['delivery', 'waiting'] as const;
+
+/** GET the sendings with messages waiting: what would go out when delivery resumes (superadmin). */
+export async function fetchWaitingSendings(signal?: AbortSignal): Promise<WaitingSending[]> {
+  const { data } = await api.get(DELIVERY_API.waiting, { signal });
+  return waitingResponseSchema.parse(data).data.sendings;
+}
+
+/** POST: that sending's waiting messages are never sent (superadmin, delivery switched off); how many. */
+export async function discardWaitingSending(sending: DiscardRequest): Promise<number> {
+  const { data } = await api.post(DELIVERY_API.discard, sending);
+  return discardResponseSchema.parse(data).data.discarded;
 }

@@ -75,6 +75,7 @@ export const activity = defineCatalogue(
     'action.committee-member.deleted': 'Deleted a committee member',
     'action.retention.run': 'Removed personal data after the retention period',
     'action.delivery.retried': 'Retried the failed messages of a sending',
+    'action.delivery.discarded': 'Discarded the waiting messages of a sending',
     'action.channel.resumed': 'Resumed a paused delivery channel',
   },
   {
@@ -147,6 +148,7 @@ export const activity = defineCatalogue(
     'action.committee-member.deleted': 'குழு உறுப்பினரை நீக்கினார்',
     'action.retention.run': 'காப்புக் காலம் முடிந்ததால் தனிப்பட்ட தரவு நீக்கப்பட்டது',
     'action.delivery.retried': 'ஓர் அனுப்புதலின் தோல்வியுற்ற செய்திகளை மீண்டும் அனுப்பினார்',
+    'action.delivery.discarded': 'ஓர் அனுப்புதலின் காத்திருந்த செய்திகளைக் கைவிட்டார்',
     'action.channel.resumed': 'இடைநிறுத்தப்பட்ட அனுப்பும் வழியை மீண்டும் தொடங்கினார்',
   },
 );

@@ -61,6 +61,8 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   // a superadmin's action on delivery: the failed messages of a sending sent again, a paused channel resumed
   'delivery.retried': 'sends',
   'channel.resumed': 'sends',
+  // a sending's waiting messages discarded while delivery was switched off (after a restore)
+  'delivery.discarded': 'sends',
   'committee-member.role-assigned': 'role-changes',
   'user.rights-from-committee': 'role-changes',
   'user.rights-from-superadmin-emails': 'role-changes',
