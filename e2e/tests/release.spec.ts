@@ -23,6 +23,7 @@ for (const lang of ['en', 'ta'] as const) {
       const page = await context.newPage();
       await signInAs(page, { email: SUPERADMIN_EMAIL, givenName: 'Aisha', familyName: 'Superadmin' });
       await page.goto('/dashboard/summary');
+      await expect(page.getByTestId('section-build')).toBeVisible();
       if (width === 390) await page.getByRole('button', { name: /Open Menu|மெனுவைத் திற/ }).click();
       const line = page.getByTestId('release');
       await expect(line).toHaveText(`${WORD[lang]} ${version} · ${commit?.slice(0, 7)}`);
