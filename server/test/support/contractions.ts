@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * The expand-then-contract rule (docs/decisions/2026-11-29-expand-then-contract.md) as the migrations declare it.
- * From RULE_FROM on, a migration whose up() drops or renames a column or table says so in a line of its own:
+ * After migration RULE_FROM, a migration whose up() drops or renames a column or table says so in a line of its own:
  *
  *   Contracts: subscribers.token (unused since 1.2.0)
  *
