@@ -17,6 +17,13 @@ export const SEND_DEADLINE_MS = 30_000;
 export const QUEUE_ALLOWANCE_MS = 15_000;
 /** The smallest DELIVERY_LEASE_SECONDS start-up accepts. */
 export const MIN_LEASE_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
+/**
+ * After SIGTERM the server finishes the sends under way (each ends within SEND_DEADLINE_MS) and records them: the
+ * shortest shutdown deadline is the longest send plus a few seconds to write its result; the default leaves room
+ * for a busy database too (the lease's own allowance).
+ */
+export const MIN_SHUTDOWN_SECONDS = SEND_DEADLINE_MS / 1000 + 5;
+export const DEFAULT_SHUTDOWN_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
 
 /**
  * Configuration from the environment (docs/architecture.md#configuration). A wrong value stops start-up
@@ -286,6 +293,18 @@ const envSchema = z.object({
       .max(3600, `must be a whole number of seconds between ${MIN_LEASE_SECONDS} and 3600`)
       .default(60),
   ),
+  SHUTDOWN_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600` })
+      .int(`must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600`)
+      .min(
+        MIN_SHUTDOWN_SECONDS,
+        `must be at least ${MIN_SHUTDOWN_SECONDS} seconds: the longest send (${SEND_DEADLINE_MS / 1000} s) plus time to record it`,
+      )
+      .max(600, `must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600`)
+      .default(DEFAULT_SHUTDOWN_SECONDS),
+  ),
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
     z.preprocess(
@@ -420,6 +439,8 @@ export interface Config {
   webpushConcurrency: number;
   /** How long a claimed delivery is left to its instance before another may send it again. */
   deliveryLeaseSeconds: number;
+  /** SHUTDOWN_SECONDS: after SIGTERM/SIGINT, how long closing may take before the process exits 1 (main.ts). */
+  shutdownSeconds: number;
   /** EVENT_QUIET_HOURS: when an event published is held until the morning (null: never); janaza notices never are. */
   eventQuietHours: QuietHours | null;
   /**
@@ -745,6 +766,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deliveryConcurrency: e.DELIVERY_CONCURRENCY,
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    shutdownSeconds: e.SHUTDOWN_SECONDS,
     eventQuietHours: e.EVENT_QUIET_HOURS,
     signupLimits: {
       emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,
