@@ -4,9 +4,10 @@ import { after, describe, test } from 'node:test';
 import { loadConfig } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { type PushService, startPushService } from './peers/push-service';
+import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { approveNewNotice, unsentOf } from './support/broadcast';
-import { engines, freshDatabase, type TestDatabase } from './support/databases';
-import { freePort } from './support/server';
+import { connectAsServer, engines, freshDatabase, type TestDatabase } from './support/databases';
+import { freePort, startTestServer, type TestServer } from './support/server';
 import { startServerProcess } from './support/server-process';
 import { eventually } from './support/staff';
 import { newSubscriber } from './support/subscriber-rows';
@@ -102,6 +103,65 @@ for (const engine of engines()) {
 
       second.child.kill('SIGTERM');
       assert.deepEqual(await second.exited, { code: 0, signal: null });
+    });
+  });
+}
+
+/**
+ * The stop's other half, in process: what a paced channel has claimed and given a later slot is not sent once the
+ * engine stops; it goes back to pending at once (its lease released, its attempt uncounted) for the next start.
+ */
+for (const engine of engines()) {
+  describe(`a stop hands back what was claimed and not begun (${engine})`, () => {
+    let server: TestServer | undefined;
+    let telegram: TelegramApi;
+    let db: Db | undefined;
+
+    after(async () => {
+      await db?.destroy();
+      await server?.stop();
+      await telegram?.close();
+    });
+
+    test('sent before the stop: recorded as sent; waiting for its slot: pending again, never sent', async (t) => {
+      telegram = await startTelegramApi({ token: '5151:shutdown-test-token' });
+      // The slowest pace start-up accepts, one message every 10 s: what is claimed after the first waits 10 s for its
+      // slot, far longer than the stop takes (tens of ms), so it is still waiting when the engine stops.
+      server = await startTestServer(
+        engine,
+        {
+          TELEGRAM_BOT_TOKEN: telegram.token,
+          TELEGRAM_API_URL: telegram.url,
+          TELEGRAM_RATE: '0.1',
+          DELIVERY_CONCURRENCY: String(CONCURRENCY),
+        },
+        { delivery: { pollMs: 50 } },
+      );
+      const people = Array.from({ length: 20 }, () => newSubscriber({ channel: 'telegram' }));
+      await server.app.db.insertInto('subscribers').values(people).execute();
+      const noticeId = await approveNewNotice(server.app.db, 'Stop Test');
+      server.app.delivery.wake();
+      // The first message went; the rest of the claimed batch waits for its slots, 10 s apart.
+      await eventually(async () => telegram.pace.accepted >= 1);
+      const stopping = Date.now();
+      await server.app.close();
+      const closedInMs = Date.now() - stopping;
+
+      db = connectAsServer(server.database);
+      const rows = await db
+        .selectFrom('deliveries')
+        .innerJoin('outbox', 'outbox.id', 'deliveries.outbox_id')
+        .select(['deliveries.state', 'deliveries.claim', 'deliveries.attempts', 'deliveries.last_error'])
+        .where('outbox.item_id', '=', noticeId)
+        .execute();
+      const sent = rows.filter((r) => r.state === 'sent');
+      const handedBack = rows.filter((r) => r.last_error === 'the server stopped before sending it');
+      assert.equal(sent.length, telegram.pace.accepted, 'what the peer took is recorded as sent, nothing else');
+      assert.equal(rows.filter((r) => r.state === 'sending').length, 0, 'nothing left leased to the stopped engine');
+      assert.ok(handedBack.length > 0, 'the claimed batch waiting for its slots was handed back');
+      for (const r of handedBack) assert.deepEqual([r.state, r.claim, r.attempts], ['pending', null, 0]);
+      assert.equal(sent.length + rows.filter((r) => r.state === 'pending').length, people.length, 'nothing lost');
+      t.diagnostic(`closed in ${closedInMs} ms: ${sent.length} sent, ${handedBack.length} handed back`);
     });
   });
 }
