@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { loadConfig } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
@@ -61,12 +63,23 @@ for (const engine of engines()) {
 
       // Mid-broadcast: as many sends in flight as the channel runs at once, each waiting for the push service.
       await eventually(async () => push.heldAnswers === CONCURRENCY);
+      // And a request in flight (its body still coming): the server waits for it before it closes.
+      const request = createConnection(port, '127.0.0.1');
+      request.on('error', () => {});
+      await once(request, 'connect');
+      request.write(
+        'POST /api/public/signup/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+      await first.logged('"url":"/api/public/signup/email"');
       const signalledAt = Date.now();
       first.child.kill('SIGTERM');
       await first.logged('"msg":"shutting down"');
-      // The server has stopped claiming: the sends in flight now get their answers and finish.
+      // The server has stopped claiming: the sends in flight now get their answers and finish, and free their
+      // places, which a server still claiming (waiting for the request) would fill with new sends.
       const inFlight = push.stats.accepted;
       push.answerHeld();
+      await eventually(async () => (await unsentOf(db, noticeId)) <= SUBSCRIBERS - inFlight);
+      request.destroy();
       const { code, signal } = await first.exited;
       const exitedAfterMs = Date.now() - signalledAt;
       assert.deepEqual({ code, signal }, { code: 0, signal: null }, first.stderr());
@@ -98,7 +111,7 @@ for (const engine of engines()) {
       assert.equal(push.stats.accepted, SUBSCRIBERS);
       assert.equal(push.stats.decryptFailures, 0);
       t.diagnostic(
-        `SIGTERM with ${inFlight} sends in flight: closed in ${closedInMs} ms (exit seen ${exitedAfterMs} ms after the signal, answers held until "shutting down" was logged)`,
+        `SIGTERM with ${inFlight} sends and a request in flight: closed in ${closedInMs} ms (exit seen ${exitedAfterMs} ms after the signal; the answers and the request's end held until the test let them go)`,
       );
 
       second.child.kill('SIGTERM');

@@ -87,11 +87,7 @@ export class DeliveryWorker {
    * every result is written: nothing this instance claimed is left leased to it.
    */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    const waiters = [...this.stopWaiters];
-    this.stopWaiters.clear();
-    for (const w of waiters) w();
+    this.stopClaiming();
     await Promise.all(this.loops);
     await this.writer.idle();
   }
@@ -108,6 +104,15 @@ export class DeliveryWorker {
       };
       this.wakers.add(done);
     });
+  }
+
+  /** Claims nothing from now on and hands back what waits for its slot; `stop` waits for the sends under way. */
+  stopClaiming(): void {
+    this.stopping = true;
+    this.wake();
+    const waiters = [...this.stopWaiters];
+    this.stopWaiters.clear();
+    for (const w of waiters) w();
   }
 
   /** `ms` of waiting, cut short when the engine stops (unlike `sleep`, not by new work). */
