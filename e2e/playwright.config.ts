@@ -54,7 +54,8 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      // The server as production runs it (npm run serve): node on the build's output (npm run build first).
+      command: 'node --enable-source-maps ../server/dist/main.js',
       url: `${SERVER_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -3,7 +3,8 @@
 // hold the boundaries of the shared packages, the tests' timing (scripts/check-test-timing.mjs) and tsc for every workspace),
 // front-end unit/component tests (jest), server tests (node:test; SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a
 // section scaffolded into a copy, the runner's reading of Playwright's reports, the front-end builds, then e2e in Chromium, and
-// the three-instance e2e on PostgreSQL. Every step runs even when an earlier one fails; the closing line adds up all of them.
+// the three-instance e2e on PostgreSQL. The server is built (server/dist) before its tests, which start it as production
+// does. Every step runs even when an earlier one fails; the closing line adds up all of them.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +95,12 @@ function countNodeTests(name, res) {
   });
 }
 
-// 2. Server: node:test
+// 2. Server: node:test. First its build (server/scripts/build.mjs, about a second): the tests that start the server as
+//    production does (shutdown, crash, main) run `node server/dist/main.js`.
+{
+  const build = await run('server build (esbuild)', 'npm', ['run', 'build', '-w', 'server']);
+  if (build.code !== 0) count('server build', build, 0, 1);
+}
 countNodeTests('server', await run('server tests (node:test)', 'npm', ['test', '-w', 'server']));
 
 // 2b. The section skeleton: `npm run new-section` into a temporary copy, whose new section must build and pass

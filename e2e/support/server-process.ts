@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_CLIENT, ISSUER_URL, SUPERADMIN_EMAIL } from './env';
 
-const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'src', 'main.ts');
+/** The server as production runs it (npm run serve): the build's output, `npm run build` first. */
+const SERVER_MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'dist', 'main.js');
 
 const START_DEADLINE_MS = 120_000;
 
@@ -14,7 +15,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   healthUrl: string,
 ): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

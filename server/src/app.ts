@@ -111,6 +111,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await rateLimits.ready;
   jobs.register({ name: 'rate-limit-purge', everyMs: 10 * 60_000, run: () => purgeEndedWindows(db) });
   await registerRetentionJob(jobs, db, images, config.retentionDays, app.log);
+  // A stop claims nothing from its first moment: onClose runs only once the requests in flight have ended, which
+  // may take up to the connection time-out (web/timeouts.ts), and the engine must not start new sends meanwhile.
+  app.addHook('preClose', async () => delivery.stopClaiming());
   app.addHook('onClose', async () => {
     // The database closes even if a channel fails to: a pool left open outlives the server.
     try {

@@ -104,6 +104,23 @@ describe('configuration from the environment', () => {
     assert.equal(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMinutes, 30);
   });
 
+  test('SHUTDOWN_SECONDS: 45 by default, above the longest send (30 s) plus time to record it', () => {
+    assert.equal(loadConfig({}).shutdownSeconds, 45);
+    assert.equal(loadConfig({ SHUTDOWN_SECONDS: '120' }).shutdownSeconds, 120);
+    for (const [value, reason] of [
+      ['20', /^Configuration error: SHUTDOWN_SECONDS must be at least 35 seconds: the longest send \(30 s\)/],
+      ['40.5', /^Configuration error: SHUTDOWN_SECONDS must be a whole number of seconds between 35 and 600/],
+      ['soon', /^Configuration error: SHUTDOWN_SECONDS must be a whole number of seconds between 35 and 600/],
+      ['3600', /^Configuration error: SHUTDOWN_SECONDS must be a whole number of seconds between 35 and 600/],
+    ] as const) {
+      assert.throws(
+        () => loadConfig({ SHUTDOWN_SECONDS: value }),
+        (e: unknown) => e instanceof ConfigError && reason.test(e.message),
+        value,
+      );
+    }
+  });
+
   // A refused secret is named but never printed: configuration errors end up in logs.
   const secrets: [string, string][] = [
     ['SESSION_SECRET', 'too-short-but-still-secret'],

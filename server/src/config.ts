@@ -17,6 +17,13 @@ export const SEND_DEADLINE_MS = 30_000;
 export const QUEUE_ALLOWANCE_MS = 15_000;
 /** The smallest DELIVERY_LEASE_SECONDS start-up accepts. */
 export const MIN_LEASE_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
+/**
+ * After SIGTERM the server finishes the sends under way (each ends within SEND_DEADLINE_MS) and records them: the
+ * shortest shutdown deadline is the longest send plus a few seconds to write its result; the default leaves room
+ * for a busy database too (the lease's own allowance).
+ */
+export const MIN_SHUTDOWN_SECONDS = SEND_DEADLINE_MS / 1000 + 5;
+export const DEFAULT_SHUTDOWN_SECONDS = (SEND_DEADLINE_MS + QUEUE_ALLOWANCE_MS) / 1000;
 
 /**
  * Configuration from the environment (docs/architecture.md#configuration). A wrong value stops start-up
@@ -287,6 +294,18 @@ const envSchema = z.object({
       .default(60),
   ),
   DELIVERY_PAUSED: onOff,
+  SHUTDOWN_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600` })
+      .int(`must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600`)
+      .min(
+        MIN_SHUTDOWN_SECONDS,
+        `must be at least ${MIN_SHUTDOWN_SECONDS} seconds: the longest send (${SEND_DEADLINE_MS / 1000} s) plus time to record it`,
+      )
+      .max(600, `must be a whole number of seconds between ${MIN_SHUTDOWN_SECONDS} and 600`)
+      .default(DEFAULT_SHUTDOWN_SECONDS),
+  ),
   SUPPORT_WHATSAPP: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s+-]/g, '') : v),
     z.preprocess(
@@ -426,6 +445,8 @@ export interface Config {
    * already is (delivery/switch.ts); a superadmin resumes it on the summary.
    */
   deliveryPaused: boolean;
+  /** SHUTDOWN_SECONDS: after SIGTERM/SIGINT, how long closing may take before the process exits 1 (main.ts). */
+  shutdownSeconds: number;
   /** EVENT_QUIET_HOURS: when an event published is held until the morning (null: never); janaza notices never are. */
   eventQuietHours: QuietHours | null;
   /**
@@ -773,6 +794,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webpushConcurrency: e.WEBPUSH_CONCURRENCY,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
     deliveryPaused: e.DELIVERY_PAUSED,
+    shutdownSeconds: e.SHUTDOWN_SECONDS,
     eventQuietHours: e.EVENT_QUIET_HOURS,
     signupLimits: {
       emailPerDomainHour: e.SIGNUP_EMAIL_DOMAIN_HOURLY_LIMIT,

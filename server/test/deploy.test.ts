@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { API_PATHS } from '@ummahnotify/core';
 import { EVENT_PATHS } from '@ummahnotify/domain';
 import sharp from 'sharp';
+import { DEFAULT_SHUTDOWN_SECONDS } from '../src/config';
 import { freePort, startTestServer, type TestServer } from './support/server';
 import { eventForm, eventually, staffJar } from './support/staff';
 
@@ -47,6 +48,20 @@ describe('deploy/: the samples README uses, checked by their own tools', () => {
     const run = spawnSync('systemd-analyze', ['verify', UNIT], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr.trim(), '', 'systemd-analyze prints a line for each setting it ignores');
+  });
+
+  test('the unit starts the compiled server as `npm run serve` does, and lets its clean stop finish', () => {
+    const unit = readFileSync(UNIT, 'utf8');
+    const setting = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(unit)?.[1] ?? '';
+    // node itself (one process: SIGTERM reaches the server), on the file the build writes (server/scripts/build.mjs).
+    const [node, ...args] = setting('ExecStart').split(/\s+/);
+    assert.equal(node, '/usr/bin/node');
+    const serve = JSON.parse(readFileSync(join(DEPLOY, '..', 'package.json'), 'utf8')).scripts.serve as string;
+    assert.deepEqual(args, serve.split(/\s+/).slice(1), 'the same arguments as `npm run serve`');
+    assert.equal(args.at(-1), 'server/dist/main.js');
+    // systemd's SIGKILL comes after TimeoutStopSec: later than the server's own deadline (SHUTDOWN_SECONDS).
+    assert.ok(Number(setting('TimeoutStopSec')) > DEFAULT_SHUTDOWN_SECONDS, setting('TimeoutStopSec'));
+    assert.equal(setting('KillSignal'), 'SIGTERM');
   });
 
   test('the Caddyfile passes caddy validate', { skip: needs('caddy') }, () => {

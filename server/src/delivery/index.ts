@@ -27,6 +27,9 @@ export interface Delivery {
   wake(): void;
   /** When the engine last began a turn (real time, ms); undefined when it is not running. */
   lastTurnAt(): number | undefined;
+  /** The first step of a stop, at once: claim nothing more, hand back what waits for its slot (worker.ts). */
+  stopClaiming(): void;
+  /** Waits for the sends under way and their results, then closes the pace and the channels. */
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function startDelivery({
     pace,
     wake: () => worker.wake(),
     lastTurnAt: () => worker.lastTurnAt(),
+    stopClaiming: () => worker.stopClaiming(),
     close: async () => {
       await worker.stop();
       await pace.close();

@@ -14,6 +14,11 @@ import { SwitchReader } from './switch';
 const LOOKAHEAD_MS = 500;
 /** How many times a send gives up a slot it woke too late for, before it goes anyway. */
 const MAX_RESLOTS = 5;
+/**
+ * What a claimed delivery whose send has not begun becomes when the server stops: pending again at once, its lease
+ * released and its attempt uncounted (results.ts), so another instance or the next start sends it.
+ */
+const HANDED_BACK = paced('recipient', 'the server stopped before sending it', 0);
 
 export interface WorkerOptions extends ClaimOptions {
   /** Sends in flight at once, per channel. */
@@ -40,6 +45,8 @@ export class DeliveryWorker {
   /** When (real time) the expanding loop last began a turn: a loop that stops turning is stuck (ops/readiness.ts). */
   private lastTurn: number | undefined;
   private wakers = new Set<() => void>();
+  /** Waits that end early when the engine stops (a send's slot, the next claim): see `until`. */
+  private stopWaiters = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly writer: ResultWriter;
   /** Channels paused for an account-level refusal (pauses.ts), as this instance last read them. */
@@ -78,10 +85,13 @@ export class DeliveryWorker {
     for (const w of wakers) w();
   }
 
-  /** Finishes the sends in flight and records them (nothing is claimed that is not being sent). */
+  /**
+   * Stops claiming; the sends already under way finish (each within the send deadline) and their results are
+   * recorded; what is claimed and not yet sent (waiting for its slot) is handed back (HANDED_BACK). Resolves once
+   * every result is written: nothing this instance claimed is left leased to it.
+   */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
+    this.stopClaiming();
     await Promise.all(this.loops);
     await this.writer.idle();
   }
@@ -97,6 +107,29 @@ export class DeliveryWorker {
         resolve();
       };
       this.wakers.add(done);
+    });
+  }
+
+  /** Claims nothing from now on and hands back what waits for its slot; `stop` waits for the sends under way. */
+  stopClaiming(): void {
+    this.stopping = true;
+    this.wake();
+    const waiters = [...this.stopWaiters];
+    this.stopWaiters.clear();
+    for (const w of waiters) w();
+  }
+
+  /** `ms` of waiting, cut short when the engine stops (unlike `sleep`, not by new work). */
+  private until(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.stopWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stopWaiters.add(done);
     });
   }
 
@@ -210,7 +243,7 @@ export class DeliveryWorker {
           backlog = wait;
           // Claim again shortly before the last slot, not long before: what is claimed waits little.
           const ahead = wait.length > 0 ? retryInMs : last - Date.now() - LOOKAHEAD_MS;
-          if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
+          if (ahead > 0) await this.until(ahead);
         } catch (error) {
           this.options.log.error({ err: error, channel: channel.name }, 'delivery: claim failed');
           // What was claimed and not handed to a send is left to its lease (the reclaim job).
@@ -219,7 +252,7 @@ export class DeliveryWorker {
         }
       }
       // Stopping: what still waits for a slot goes back to pending at once, its attempt uncounted.
-      for (const job of backlog) void finish(job, paced('recipient', 'the server stopped', 0));
+      for (const job of backlog) void finish(job, HANDED_BACK);
       await Promise.all([...running]);
     } finally {
       clearInterval(renewal);
@@ -229,6 +262,7 @@ export class DeliveryWorker {
   /**
    * Waits for the job's slot, then sends it, unless a pause began since the slot was granted: then it
    * goes back to pending, due when the pause ends, and the next claim serves a janaza's first again.
+   * Unless the engine stops before the send begins: then it is handed back (HANDED_BACK).
    */
   private async run(channel: Channel, job: Job, at: number, grantedAt: number): Promise<SendOutcome> {
     let slot: number | null = at;
@@ -238,7 +272,8 @@ export class DeliveryWorker {
     // So the lateness is checked last, after the read of the pause that sends due together wait for.
     for (let tries = 0; slot !== null && tries < MAX_RESLOTS; tries++) {
       const wait = slot - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (wait > 0) await this.until(wait);
+      if (this.stopping) return HANDED_BACK;
       const paused = await this.options.pace.pausedBeforeSend(channel.name, job, granted);
       if (paused) return paused;
       slot = await this.options.pace.newSlotIfLate(channel.name, job, slot);
@@ -250,6 +285,8 @@ export class DeliveryWorker {
       return undefined;
     });
     if (switchedOff) return paced('channel', 'delivery switched off by a superadmin', 0);
+    // The last moment to hand it back: from here the send is under way and finishes (bounded by its deadline).
+    if (this.stopping) return HANDED_BACK;
     const outcome = await this.send(channel, job);
     if (outcome.ok) {
       await this.pauses.mended(channel.name).catch((error) => {

@@ -92,6 +92,15 @@ export interface PushService {
   comeOnline(endpoint: string): HeldPush[];
   /** Resolves once `count` requests have been answered (whatever the answer). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /**
+   * A slow push service: from now on each push it accepts is counted (`stats.accepted`, `received`) but its answer
+   * is kept back until `answerHeld`, so the sender's requests stay in flight.
+   */
+  holdAnswers(): void;
+  /** How many accepted pushes wait for their answer now. */
+  readonly heldAnswers: number;
+  /** Sends the answers kept back and answers at once again. */
+  answerHeld(): void;
   /** TCP connections accepted so far. */
   readonly connections: number;
   /** Cut every open connection (the clients must connect again). */
@@ -167,6 +176,8 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   let origin = '';
   let nextId = 1;
   const held = new Map<string, HeldPush[]>();
+  /** With holdAnswers: the answers of accepted pushes, kept back until answerHeld. */
+  let answersHeld: (() => void)[] | null = null;
   const paceRecord = newPaceRecord();
   const paceWindow = options.pace ? new SlidingWindow(options.pace.perSecond) : null;
 
@@ -285,7 +296,10 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       kept.push({ payload, topic, acceptedAt: (options.clock ?? Date.now)(), ttlSeconds: Number(req.headers.ttl) });
       held.set(endpoint, kept);
     }
-    answer(201, '', { location: `${origin}/message/${number}` }, payload, jwt);
+    const accept = () => answer(201, '', { location: `${origin}/message/${number}` }, payload, jwt);
+    // Accepted (counted above); a slow service answers later (holdAnswers), the sender's request still open.
+    if (answersHeld) return void answersHeld.push(accept);
+    accept();
   }
 
   const listener = (req: Request, res: Response) => {
@@ -341,6 +355,17 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     respondWith(endpointOrAll, status, headers = {}) {
       if (status === null) overrides.delete(endpointOrAll);
       else overrides.set(endpointOrAll, { status, headers });
+    },
+    holdAnswers() {
+      answersHeld ??= [];
+    },
+    get heldAnswers() {
+      return answersHeld?.length ?? 0;
+    },
+    answerHeld() {
+      const answers = answersHeld ?? [];
+      answersHeld = null;
+      for (const send of answers) send();
     },
     waitFor(count, timeoutMs = 120_000) {
       if (stats.requests >= count) return Promise.resolve();
