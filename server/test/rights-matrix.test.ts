@@ -57,9 +57,12 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/api/v1/admin/ummahnotify/janaza': JANAZA_AND_EVENTS,
   'GET /api/v1/admin/delivery/channels': JANAZA_AND_EVENTS,
   'GET /api/v1/admin/delivery/status': JANAZA_AND_EVENTS,
-  // acting on delivery: retrying a sending's failed messages, resuming a paused channel: superadmin (docs/product/rights.md)
+  // acting on delivery: retrying a sending's failed messages, resuming a paused channel, switching delivery off and
+  // on: superadmin (docs/product/rights.md)
   'POST /api/v1/admin/delivery/retry': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/channels/:channel/resume': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/switch/pause': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/switch/resume': SUPERADMIN_ONLY,
   // events
   'GET /api/v1/admin/events': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/events': JANAZA_AND_EVENTS,

@@ -1,6 +1,13 @@
 import { api } from '@ummahnotify/client';
 import type { SubscriberChannel } from '@ummahnotify/core';
-import { type ChannelsResponse, channelsResponseSchema, DELIVERY_API, resumeResponseSchema } from '@ummahnotify/domain';
+import {
+  type ChannelsResponse,
+  channelsResponseSchema,
+  DELIVERY_API,
+  type DeliveryScope,
+  deliverySwitchResponseSchema,
+  resumeResponseSchema,
+} from '@ummahnotify/domain';
 
 export const DELIVERY_CHANNELS_QUERY_KEY = ['delivery', 'channels'] as const;
 
@@ -14,4 +21,16 @@ export async function fetchDeliveryChannels(signal?: AbortSignal): Promise<Chann
 export async function resumeDeliveryChannel(channel: SubscriberChannel): Promise<boolean> {
   const { data } = await api.post(DELIVERY_API.resume(channel));
   return resumeResponseSchema.parse(data).data.resumed;
+}
+
+/** POST: switches delivery off (superadmin), on every channel ('all') or one, with why; whether it changed. */
+export async function pauseDelivery(scope: DeliveryScope, reason: string): Promise<boolean> {
+  const { data } = await api.post(DELIVERY_API.pauseDelivery, { scope, reason });
+  return deliverySwitchResponseSchema.parse(data).data.changed;
+}
+
+/** POST: switches delivery on again (superadmin); whether it was off. */
+export async function resumeDelivery(scope: DeliveryScope): Promise<boolean> {
+  const { data } = await api.post(DELIVERY_API.resumeDelivery, { scope });
+  return deliverySwitchResponseSchema.parse(data).data.changed;
 }

@@ -76,6 +76,8 @@ export const activity = defineCatalogue(
     'action.retention.run': 'Removed personal data after the retention period',
     'action.delivery.retried': 'Retried the failed messages of a sending',
     'action.channel.resumed': 'Resumed a paused delivery channel',
+    'action.delivery.paused': 'Paused delivery',
+    'action.delivery.resumed': 'Resumed delivery',
   },
   {
     'tab.overview': 'மேலோட்டம்',
@@ -148,5 +150,7 @@ export const activity = defineCatalogue(
     'action.retention.run': 'காப்புக் காலம் முடிந்ததால் தனிப்பட்ட தரவு நீக்கப்பட்டது',
     'action.delivery.retried': 'ஓர் அனுப்புதலின் தோல்வியுற்ற செய்திகளை மீண்டும் அனுப்பினார்',
     'action.channel.resumed': 'இடைநிறுத்தப்பட்ட அனுப்பும் வழியை மீண்டும் தொடங்கினார்',
+    'action.delivery.paused': 'செய்தி அனுப்புதலை இடைநிறுத்தினார்',
+    'action.delivery.resumed': 'செய்தி அனுப்புதலை மீண்டும் தொடங்கினார்',
   },
 );
