@@ -1,4 +1,3 @@
-import { PauseCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readApiProblem, useToast } from '@ummahnotify/client';
 import { refreshDeliveryStatus, useSectionText } from '@ummahnotify/client/section';
@@ -104,7 +103,6 @@ function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
     <Alert
       type="error"
       showIcon
-      icon={<PauseCircleOutlined />}
       data-testid="delivery-switch-banner"
       title={<strong>{title}</strong>}
       description={
@@ -136,7 +134,7 @@ function PauseForm({ switches }: { switches: DeliverySwitch[] }) {
   if (off.has('all')) return null;
   if (!open)
     return (
-      <Button icon={<PauseCircleOutlined />} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+      <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
         {t('switch.open')}
       </Button>
     );
