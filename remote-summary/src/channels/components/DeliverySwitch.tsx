@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApiProblem, useToast } from '@ummahnotify/client';
+import { readApiProblem, useIsMobile, useToast } from '@ummahnotify/client';
 import { refreshDeliveryStatus, useSectionText } from '@ummahnotify/client/section';
 import { formatUpdatedAt, SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
 import { DELIVERY_SCOPES, type DeliveryScope, type DeliverySwitch, SWITCH_REASON_MAX } from '@ummahnotify/domain';
@@ -81,8 +81,8 @@ function SwitchLine({ entry }: { entry: DeliverySwitch }) {
         onConfirm={run}
         okButtonProps={{ loading: resume.isPending }}
       >
-        <Button size="small" loading={resume.isPending}>
-          {t('switch.resumeOne', { scope })}
+        <Button size="small" loading={resume.isPending} aria-label={t('switch.resumeOne', { scope })}>
+          {t('pause.resume')}
         </Button>
       </Popconfirm>
     </Flex>
@@ -95,6 +95,7 @@ function SwitchLine({ entry }: { entry: DeliverySwitch }) {
  */
 function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
   const { t } = useSectionText('delivery');
+  const isMobile = useIsMobile();
   const all = switches.some((s) => s.scope === 'all');
   const title = all
     ? t('switch.bannerAll')
@@ -102,7 +103,8 @@ function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
   return (
     <Alert
       type="error"
-      showIcon
+      // on a phone the text takes the whole width
+      showIcon={!isMobile}
       data-testid="delivery-switch-banner"
       title={<strong>{title}</strong>}
       description={
