@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { readApiProblem, useIsMobile, useToast } from '@ummahnotify/client';
+import { readApiProblem, useToast } from '@ummahnotify/client';
 import { refreshDeliveryStatus, useSectionText } from '@ummahnotify/client/section';
 import { formatUpdatedAt, SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
 import { DELIVERY_SCOPES, type DeliveryScope, type DeliverySwitch, SWITCH_REASON_MAX } from '@ummahnotify/domain';
@@ -95,7 +95,6 @@ function SwitchLine({ entry }: { entry: DeliverySwitch }) {
  */
 function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
   const { t } = useSectionText('delivery');
-  const isMobile = useIsMobile();
   const all = switches.some((s) => s.scope === 'all');
   const title = all
     ? t('switch.bannerAll')
@@ -103,8 +102,7 @@ function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
   return (
     <Alert
       type="error"
-      // on a phone the text takes the whole width
-      showIcon={!isMobile}
+      // no icon: the card is a narrow column at every width, and the red box says enough
       data-testid="delivery-switch-banner"
       title={<strong>{title}</strong>}
       description={
