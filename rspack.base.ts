@@ -3,6 +3,7 @@
  * Each package's rspack.config.ts calls createConfig with its own name and directory, so
  * `npm run build -w <package>` builds that package alone into its own dist/.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -147,6 +148,14 @@ function buildLabel(dir: string): string {
   );
 }
 
+/**
+ * What release this build is, `__UN_RELEASE__`: the product's version and commit from scripts/release.mjs (run at
+ * build time, which also writes release.json for the server). The dashboard's footer shows it.
+ */
+function release(): { version: string; commit: string | null } {
+  return JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'release.mjs')], { encoding: 'utf8' }));
+}
+
 const CATALOGUES_DIR = path.join(ROOT, 'shared', 'domain', 'src', 'i18n');
 const CATALOGUE_REQUEST = '@ummahnotify/domain/catalogues/';
 
@@ -243,7 +252,10 @@ export function createConfig({
           manifest: true,
           dts: false,
         }),
-        new DefinePlugin({ __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)) }),
+        new DefinePlugin({
+          __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)),
+          __UN_RELEASE__: JSON.stringify(release()),
+        }),
         new CatalogueHashes(),
         ...(host
           ? [

@@ -195,10 +195,13 @@ for (const who of ['public', ...STAFF_ROLES] as const) {
           // A masked value (a server time of day) would move what stands beside it with its width, which changes
           // with the hour the test runs: it is given one fixed text first, so the layout is the same at any hour,
           // and marked, since a locator that found it by its text finds it no more.
-          for (const region of screen.mask?.(page, lang) ?? [])
+          // The release line names the commit the build was made from: one fixed text, masked, like the times.
+          const regions = [...(screen.mask?.(page, lang) ?? []), page.getByTestId('release')];
+          for (const region of regions)
             await region.evaluateAll((elements) => {
               for (const element of elements) {
-                element.textContent = '00:00';
+                element.textContent =
+                  element.getAttribute('data-testid') === 'release' ? 'Release 0.0.0 · 0000000' : '00:00';
                 element.setAttribute('data-screens-pinned', '');
               }
             });

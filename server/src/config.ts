@@ -666,6 +666,31 @@ function remoteManifestUrls(source: Record<string, string | undefined>): Record<
   return Object.fromEntries(urls) as Record<RemoteName, string>;
 }
 
+/** The database DATABASE_URL names: PostgreSQL for postgres://, else the SQLite file (DATA_DIR/ummahnotify.sqlite by default). */
+export function databaseOf(e: { DATABASE_URL?: string; DATA_DIR?: string }): Config['database'] {
+  const url = e.DATABASE_URL?.trim() || undefined;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  return {
+    kind: 'sqlite',
+    file: url?.replace(/^sqlite:(\/\/)?/, '') || `${e.DATA_DIR?.trim() || './data'}/ummahnotify.sqlite`,
+  };
+}
+
+/** What `npm run backup|restore` reads of the environment (ops/backup-command.ts): the database, the bucket, where npm ran. */
+export function backupSettings(source: Record<string, string | undefined> = process.env) {
+  return {
+    database: databaseOf(source),
+    s3Url: source.S3_URL?.trim() || undefined,
+    workingDir: source.INIT_CWD ?? process.cwd(),
+  };
+}
+
+/** This process's environment with `extra` over it, for a tool it runs (pg_dump's PGPASSWORD). */
+export const environmentWith = (extra: Record<string, string>): Record<string, string | undefined> => ({
+  ...process.env,
+  ...extra,
+});
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -688,11 +713,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const dkim = dkimOf(e);
-  const databaseUrl = e.DATABASE_URL;
-  const database: Config['database'] =
-    databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
-      ? { kind: 'postgres', url: databaseUrl }
-      : { kind: 'sqlite', file: databaseUrl?.replace(/^sqlite:(\/\/)?/, '') || `${e.DATA_DIR}/ummahnotify.sqlite` };
+  const database = databaseOf(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,

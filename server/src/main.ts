@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { RELEASE } from './ops/release';
 import { credentialsHidden } from './url-credentials';
 
 /** After a stop signal, how long closing (requests in flight, delivery, database) may take. */
@@ -48,8 +49,8 @@ async function start(): Promise<FastifyInstance> {
     throw error;
   }
   app.log.info(
-    { url: config.publicUrl, database: config.database.kind, demo: config.demo },
-    config.demo ? `UmmahNotify (demo mode) at ${config.publicUrl}` : `UmmahNotify at ${config.publicUrl}`,
+    { url: config.publicUrl, database: config.database.kind, demo: config.demo, ...RELEASE },
+    `UmmahNotify ${RELEASE.version}${RELEASE.commit ? ` (${RELEASE.commit})` : ''}${config.demo ? ' (demo mode)' : ''} at ${config.publicUrl}`,
   );
   return app;
 }

@@ -63,6 +63,9 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/v1/admin/delivery/channels/:channel/resume': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/switch/pause': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/switch/resume': SUPERADMIN_ONLY,
+  // what waits while delivery is switched off, and discarding it (after a restore): superadmin (docs/operations.md)
+  'GET /api/v1/admin/delivery/waiting': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/discard': SUPERADMIN_ONLY,
   // events
   'GET /api/v1/admin/events': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/events': JANAZA_AND_EVENTS,

@@ -5,8 +5,12 @@ import {
   channelsResponseSchema,
   DELIVERY_API,
   type DeliveryScope,
+  type DiscardRequest,
   deliverySwitchResponseSchema,
+  discardResponseSchema,
   resumeResponseSchema,
+  type WaitingSending,
+  waitingResponseSchema,
 } from '@ummahnotify/domain';
 
 export const DELIVERY_CHANNELS_QUERY_KEY = ['delivery', 'channels'] as const;
@@ -33,4 +37,18 @@ export async function pauseDelivery(scope: DeliveryScope, reason: string): Promi
 export async function resumeDelivery(scope: DeliveryScope): Promise<boolean> {
   const { data } = await api.post(DELIVERY_API.resumeDelivery, { scope });
   return deliverySwitchResponseSchema.parse(data).data.changed;
+}
+
+export const WAITING_SENDINGS_QUERY_KEY = ['delivery', 'waiting'] as const;
+
+/** GET the sendings with messages waiting: what would go out when delivery resumes (superadmin). */
+export async function fetchWaitingSendings(signal?: AbortSignal): Promise<WaitingSending[]> {
+  const { data } = await api.get(DELIVERY_API.waiting, { signal });
+  return waitingResponseSchema.parse(data).data.sendings;
+}
+
+/** POST: that sending's waiting messages are never sent (superadmin, delivery switched off); how many. */
+export async function discardWaitingSending(sending: DiscardRequest): Promise<number> {
+  const { data } = await api.post(DELIVERY_API.discard, sending);
+  return discardResponseSchema.parse(data).data.discarded;
 }

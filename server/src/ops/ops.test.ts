@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { API_PATHS } from '@ummahnotify/core';
 import { JANAZA_PATHS } from '@ummahnotify/domain';
@@ -11,6 +13,7 @@ import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
 import { pauseAllDelivery, switchOffIn } from '../delivery/switch';
 
+const ROOT_VERSION = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')).version;
 const TOKEN = 'metrics-token-for-the-ops-test-0123456789';
 /** How long the engine may go without a turn before /readyz says it stalled, in this test (60 s in production). */
 const STALLED_AFTER_MS = 1_000;
@@ -76,6 +79,9 @@ for (const engine of engines()) {
       assert.equal(body.delivery, 'ok');
       assert.equal(body.redis, 'not configured');
       assert.ok(Number(body.deliveryLastTurnSeconds) <= STALLED_AFTER_MS / 1000);
+      // The version is the root package.json's; the commit the build's (null when the tests run without a build).
+      assert.equal(body.version, ROOT_VERSION);
+      assert.ok(body.commit === null || /^[0-9a-f]{7,40}$/.test(String(body.commit)), String(body.commit));
     });
 
     test('/metrics needs the token: 401 with a Bearer challenge without it or with another, nothing counted', async () => {

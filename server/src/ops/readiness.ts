@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/connect';
 import { databaseAnswers } from '../db/health';
+import { RELEASE } from './release';
 
 /**
  * The delivery engine turns every poll (DELIVERY poll 500 ms) while idle and continually while busy: a minute without
@@ -26,6 +27,9 @@ const answer = z.object({
   delivery: z.enum(['ok', 'stalled', 'stopped']),
   deliveryLastTurnSeconds: z.number().nullable(),
   redis: z.enum(['ok', 'unreachable', 'not configured']),
+  /** The product's version (root package.json) and the commit it was built from (null: run without a build). */
+  version: z.string(),
+  commit: z.string().nullable(),
 });
 
 /**
@@ -53,6 +57,8 @@ export function registerReadiness(app: FastifyInstance, sources: ReadinessSource
         delivery,
         deliveryLastTurnSeconds: sinceTurnMs === undefined ? null : Math.round(sinceTurnMs / 100) / 10,
         redis: redisReady === undefined ? 'not configured' : redisReady ? 'ok' : 'unreachable',
+        version: RELEASE.version,
+        commit: RELEASE.commit,
       });
     },
   );

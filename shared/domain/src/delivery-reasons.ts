@@ -27,6 +27,7 @@ export function failureReasonKey(code: string | null): string {
   if (code === null || code === '') return 'failure.noCode';
   if (code === 'complaint') return 'failure.complaint';
   if (code === 'withdrawn') return 'failure.withdrawn';
+  if (code === 'discarded') return 'failure.discarded';
   const [provider, own = ''] = splitCode(code);
   if (provider === 'whatsapp') return WHATSAPP_FAILURES[own] ?? 'failure.other';
   if (provider === 'smtp') return mailFailure(own) ?? 'failure.other';

@@ -20,6 +20,10 @@ export const DELIVERY_API = {
   pauseDelivery: '/api/v1/admin/delivery/switch/pause',
   /** POST {scope, reason?} (superadmin): switches it on again; its waiting messages go at once. */
   resumeDelivery: '/api/v1/admin/delivery/switch/resume',
+  /** GET (superadmin): the sendings with messages still waiting, what would go out on resume (after a restore). */
+  waiting: '/api/v1/admin/delivery/waiting',
+  /** POST {kind, id, number} (superadmin, delivery switched off): that sending's waiting messages are never sent. */
+  discard: '/api/v1/admin/delivery/discard',
 } as const;
 
 /** What a superadmin switches delivery off for: every channel at once, or one. */
@@ -247,6 +251,34 @@ export const resumeParamsSchema = z.object({
 export const resumeResponseSchema = z.object({
   code: z.literal(200),
   data: z.object({ resumed: z.boolean() }),
+});
+
+/** A sending with messages still waiting: what would go out when delivery resumes. */
+export const waitingSendingSchema = z.object({
+  kind: z.enum(DELIVERY_KINDS),
+  id: z.string(),
+  /** 0: the broadcast; then corrections and the cancellation */
+  number: z.number().int(),
+  /** the deceased's name or the event's heading, as staff know it */
+  title: z.string(),
+  createdAt: z.string(),
+  /** the prayer time or the event's start: after it the messages expire unsent */
+  deadline: z.string().nullable(),
+  waiting: z.number().int(),
+  /** true when its recipients are not listed yet: everyone subscribed would get it */
+  notListed: z.boolean(),
+});
+export type WaitingSending = z.infer<typeof waitingSendingSchema>;
+export const waitingResponseSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ sendings: z.array(waitingSendingSchema) }),
+});
+/** Discard one sending's waiting messages: the same selector as a retry. */
+export const discardRequestSchema = retryRequestSchema;
+export type DiscardRequest = z.infer<typeof discardRequestSchema>;
+export const discardResponseSchema = z.object({
+  code: z.literal(200),
+  data: z.object({ discarded: z.number().int() }),
 });
 
 /** Totals over channels of the latest sending, for a compact badge. */

@@ -98,6 +98,25 @@ describe('DashboardLayout', () => {
     expect(screen.getByText('Dashboard v2.0')).toBeInTheDocument();
   });
 
+  it('shows the release the build defined: version and the commit, short, with the whole commit on hover', async () => {
+    Object.assign(globalThis, { __UN_RELEASE__: { version: '1.0.0', commit: '3022ece5c912' } });
+    try {
+      fakeApi({ 'GET /api/protected': { status: 200, data: superadmin } });
+      await renderLayout(superadmin);
+      expect(screen.getByTestId('release')).toHaveTextContent(/^Release 1\.0\.0 · 3022ece$/);
+      expect(screen.getByTitle('3022ece5c912')).toBeInTheDocument();
+    } finally {
+      Object.assign(globalThis, { __UN_RELEASE__: undefined });
+    }
+  });
+
+  it('shows no release line where the build defined none', async () => {
+    fakeApi({ 'GET /api/protected': { status: 200, data: superadmin } });
+    await renderLayout(superadmin);
+    expect(screen.getByText('Dashboard v2.0')).toBeInTheDocument();
+    expect(screen.queryByTestId('release')).toBeNull();
+  });
+
   it('logs out and goes to /thanks on EXIT', async () => {
     const { calls } = fakeApi({
       'GET /api/protected': { status: 200, data: superadmin },

@@ -5,6 +5,7 @@ import { sectionPath, sectionsFor } from '@ummahnotify/domain';
 import { Badge, Button, Flex, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { buildRelease } from './release';
 import { SECTION_ICONS } from './sectionIcons';
 
 interface Props {
@@ -19,6 +20,7 @@ export function SidebarMenu({ onNavigate, onExit }: Props) {
   const rights = useAuthStore((s) => s.rights);
   const { pathname } = useLocation();
   const current = pathname.slice(DASHBOARD_PATH.length + 1).split('/')[0];
+  const release = buildRelease();
 
   return (
     <Flex vertical justify="space-between" style={{ height: '100%' }}>
@@ -48,6 +50,13 @@ export function SidebarMenu({ onNavigate, onExit }: Props) {
             {t('dashboardVersion')}
           </Typography.Text>
         </Flex>
+        {release && (
+          // The product's release and the commit it was built from: what a volunteer reads out when reporting a fault.
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="release">
+            {t('release', { version: release.version })}
+            {release.commit && <span title={release.commit}>{` · ${release.commit.slice(0, 7)}`}</span>}
+          </Typography.Text>
+        )}
       </Flex>
     </Flex>
   );

@@ -44,6 +44,7 @@ describe('the delivery switch on the channels card', () => {
     const { calls } = fakeApi({
       [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
       [`GET ${DELIVERY_API.channels}`]: () => ({ status: 200, data: channels(switches) }),
+      [`GET ${DELIVERY_API.waiting}`]: { status: 200, data: { code: 200, data: { sendings: [] } } },
       [PAUSE]: (config) => {
         bodies.push(JSON.parse(String(config.data)));
         switches = [ALL_OFF];
@@ -78,6 +79,8 @@ describe('the delivery switch on the channels card', () => {
     );
     expect(tag('webpush')).toHaveTextContent('Paused');
     expect(tag('telegram')).toHaveTextContent('Paused');
+    // every channel off: what waits is listed under the banner (here nothing)
+    expect(await within(banner).findByTestId('waiting-sendings')).toBeInTheDocument();
     // all is off: nothing more to pause
     expect(screen.queryByRole('button', { name: /Pause delivery…/ })).not.toBeInTheDocument();
   });
@@ -99,6 +102,8 @@ describe('the delivery switch on the channels card', () => {
     expect(banner).toHaveTextContent('Telegram: “bot token rotated”, by the server, since');
     expect(tag('telegram')).toHaveTextContent('Paused');
     expect(tag('webpush')).toHaveTextContent('On');
+    // one channel off: no list of what waits (that is for every channel off)
+    expect(within(banner).queryByTestId('waiting-sendings')).not.toBeInTheDocument();
     // another channel may still be paused: the form offers the ones running
     fireEvent.click(screen.getByRole('button', { name: /Pause delivery…/ }));
     expect(await screen.findByTestId('delivery-switch-form')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { DELIVERY_SCOPES, type DeliveryScope, type DeliverySwitch, SWITCH_REASON
 import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { DELIVERY_CHANNELS_QUERY_KEY, pauseDelivery, resumeDelivery } from '../api';
+import { WaitingSendings } from './WaitingSendings';
 
 type Text = ReturnType<typeof useSectionText<'delivery'>>;
 
@@ -113,6 +114,8 @@ function SwitchBanner({ switches }: { switches: DeliverySwitch[] }) {
             ))}
           </Flex>
           <Typography.Text data-testid="delivery-switch-janaza-note">{t('switch.janazaNote')}</Typography.Text>
+          {/* every channel off (a restore, maintenance): what would go out on resume, each with "Discard" */}
+          {all && <WaitingSendings />}
         </Flex>
       }
     />

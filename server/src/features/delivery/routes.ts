@@ -16,6 +16,7 @@ import { readSwitches, switchOf } from '../../delivery/switch';
 import { budgetUses, whatsappSignupOpen } from '../signup/limits';
 import { registerDeliveryActions } from './actions';
 import { registerDeliverySwitch, shownSwitches } from './switch-routes';
+import { registerWaitingDeliveries } from './waiting';
 
 /**
  * What staff see of delivery: channels on/off and their account pauses, per-item counts (each section sends its own
@@ -70,4 +71,5 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
 
   registerDeliveryActions(app);
   registerDeliverySwitch(app);
+  registerWaitingDeliveries(app);
 }

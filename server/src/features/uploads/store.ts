@@ -11,6 +11,12 @@ export const thumbnailUrl = (id: string) => `/api/v1/uploads/${id}/thumb`;
 
 const objectKey = (id: string, variant: ImageVariant) =>
   variant === 'full' ? `uploads/${id}.jpg` : `uploads/${id}.thumb.jpg`;
+/** The bucket objects the database refers to (uploads whose bytes are not in it): what a backup must name. */
+export async function uploadObjectKeys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('uploads').select('id').where('full_image', 'is', null).orderBy('id').execute();
+  return rows.flatMap((r) => [objectKey(r.id, 'full'), objectKey(r.id, 'thumb')]);
+}
+
 const COLUMN = { full: 'full_image', thumb: 'thumb_image' } as const;
 
 /**

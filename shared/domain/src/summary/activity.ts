@@ -64,6 +64,8 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   // delivery switched off (on every channel or one) and on again by a superadmin, or off by the server at start
   'delivery.paused': 'sends',
   'delivery.resumed': 'sends',
+  // a sending's waiting messages discarded while delivery was switched off (after a restore)
+  'delivery.discarded': 'sends',
   'committee-member.role-assigned': 'role-changes',
   'user.rights-from-committee': 'role-changes',
   'user.rights-from-superadmin-emails': 'role-changes',
