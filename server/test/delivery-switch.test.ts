@@ -3,15 +3,20 @@ import { after, before, describe, test } from 'node:test';
 import { type ChannelsResponse, DELIVERY_API, JANAZA_PATHS } from '@ummahnotify/domain';
 import type { NewSubscriberRow } from '../src/db/schema';
 import { claimDue } from '../src/delivery/claim';
-import { PAUSED_AT_START, pauseAllDelivery } from '../src/delivery/switch';
+import { PAUSED_AT_START, pauseAllDelivery, switchOnIn } from '../src/delivery/switch';
 import { type PushService, startPushService } from './peers/push-service';
 import { startTelegramApi, type TelegramApi } from './peers/telegram-api';
 import { client } from './support/client';
 import { heldClock } from './support/clock';
 import { engines, freshDatabase } from './support/databases';
+import { startInstances } from './support/instances';
 import { startTestServer, type TestServer } from './support/server';
+import { signIn } from './support/sign-in';
 import { eventually, insertMasjid, staffJar } from './support/staff';
 import { newSubscriber } from './support/subscriber-rows';
+
+const pushedTo = (push: PushService, name: string) =>
+  push.received.filter((r) => r.status === 201 && (r.payload as { title?: string })?.title === `Janaza: ${name}`);
 
 type Switched = { code?: number; message?: string; data?: { changed: boolean; switches: { scope: string }[] } };
 
@@ -289,6 +294,84 @@ for (const engine of engines()) {
         await server.stop();
       } finally {
         await database.drop();
+      }
+    });
+  });
+  describe(`the switch holds on every instance of one database (${engine})`, () => {
+    test('paused through one instance, the other claims nothing; resumed in the database, it sends without being woken', async () => {
+      const push = await startPushService();
+      const instances = await startInstances(engine, 2);
+      const [a, b] = instances.urls;
+      try {
+        const [appA, appB] = instances.apps;
+        const db = appB.db;
+        const endpoints: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const s = push.subscribe();
+          endpoints.push(s.endpoint);
+          await db
+            .insertInto('subscribers')
+            .values(newSubscriber({ channel: 'webpush', address: s.endpoint, push_keys: JSON.stringify(s.keys) }))
+            .execute();
+        }
+        const { jar } = await signIn(a, { email: 'root@instances-switch.example.sg' });
+        await db
+          .updateTable('users')
+          .set({ rights: 'superadmin' })
+          .where('email', '=', 'root@instances-switch.example.sg')
+          .execute();
+        const paused = await client(a, jar).post<Switched>(DELIVERY_API.pauseDelivery, {
+          scope: 'all',
+          reason: 'restore',
+        });
+        assert.equal(paused.status, 200, JSON.stringify(paused.body));
+        // Instance A stops: only B can send from now on, and nothing told B of the pause but the database.
+        await appA.close();
+        const masjid = await insertMasjid(db);
+        // written through B, saying it comes from the shell's origin (PUBLIC_URL, instance A's), as a browser's would
+        const res = await fetch(`${b}${JANAZA_PATHS.notices}`, {
+          method: 'POST',
+          headers: { cookie: jar.header(), origin: a, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            provider: masjid,
+            name: 'Haji Salleh bin Omar',
+            age: 81,
+            postal: '198833',
+            address: 'Masjid Sultan',
+            dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+            status: 'approved',
+          }),
+        });
+        const created = { status: res.status, body: (await res.json()) as { data?: { _id: string } } };
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        const id = created.body.data?._id as string;
+        const rows = () =>
+          db
+            .selectFrom('deliveries')
+            .innerJoin('outbox', 'outbox.id', 'deliveries.outbox_id')
+            .select(['deliveries.state'])
+            .where('outbox.item_id', '=', id)
+            .execute();
+        const waiting = await eventually(async () => {
+          const r = await rows();
+          return r.length === endpoints.length && r;
+        });
+        assert.ok(waiting.every((r) => r.state === 'pending'));
+        assert.equal(pushedTo(push, 'Haji Salleh bin Omar').length, 0);
+
+        // Resumed in the database (as instance A would have): B was never woken, and sends at its next poll.
+        await db.transaction().execute((trx) => switchOnIn(trx, 'all'));
+        await eventually(async () => (await rows()).every((r) => r.state === 'sent'));
+        assert.deepEqual(
+          pushedTo(push, 'Haji Salleh bin Omar')
+            .map((r) => r.endpoint)
+            .sort(),
+          [...endpoints].sort(),
+        );
+      } finally {
+        await Promise.all(instances.apps.map((app) => app.close().catch(() => undefined)));
+        await instances.stop().catch(() => undefined);
+        await push.close();
       }
     });
   });

@@ -57,9 +57,12 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'POST /api/api/v1/admin/ummahnotify/janaza': JANAZA_AND_EVENTS,
   'GET /api/v1/admin/delivery/channels': JANAZA_AND_EVENTS,
   'GET /api/v1/admin/delivery/status': JANAZA_AND_EVENTS,
-  // acting on delivery: retrying a sending's failed messages, resuming a paused channel: superadmin (docs/product/rights.md)
+  // acting on delivery: retrying a sending's failed messages, resuming a paused channel, switching delivery off and
+  // on: superadmin (docs/product/rights.md)
   'POST /api/v1/admin/delivery/retry': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/channels/:channel/resume': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/switch/pause': SUPERADMIN_ONLY,
+  'POST /api/v1/admin/delivery/switch/resume': SUPERADMIN_ONLY,
   // what waits while delivery is switched off, and discarding it (after a restore): superadmin (docs/operations.md)
   'GET /api/v1/admin/delivery/waiting': SUPERADMIN_ONLY,
   'POST /api/v1/admin/delivery/discard': SUPERADMIN_ONLY,

@@ -4,7 +4,9 @@ import {
   type ChannelsResponse,
   channelsResponseSchema,
   DELIVERY_API,
+  type DeliveryScope,
   type DiscardRequest,
+  deliverySwitchResponseSchema,
   discardResponseSchema,
   resumeResponseSchema,
   type WaitingSending,
@@ -23,6 +25,18 @@ export async function fetchDeliveryChannels(signal?: AbortSignal): Promise<Chann
 export async function resumeDeliveryChannel(channel: SubscriberChannel): Promise<boolean> {
   const { data } = await api.post(DELIVERY_API.resume(channel));
   return resumeResponseSchema.parse(data).data.resumed;
+}
+
+/** POST: switches delivery off (superadmin), on every channel ('all') or one, with why; whether it changed. */
+export async function pauseDelivery(scope: DeliveryScope, reason: string): Promise<boolean> {
+  const { data } = await api.post(DELIVERY_API.pauseDelivery, { scope, reason });
+  return deliverySwitchResponseSchema.parse(data).data.changed;
+}
+
+/** POST: switches delivery on again (superadmin); whether it was off. */
+export async function resumeDelivery(scope: DeliveryScope): Promise<boolean> {
+  const { data } = await api.post(DELIVERY_API.resumeDelivery, { scope });
+  return deliverySwitchResponseSchema.parse(data).data.changed;
 }
 
 export const WAITING_SENDINGS_QUERY_KEY = ['delivery', 'waiting'] as const;

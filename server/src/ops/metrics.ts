@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/connect';
 import { readPauses } from '../delivery/pauses';
+import { readSwitches } from '../delivery/switch';
 import { safeEqual } from '../secrets';
 import { RECENT_DAYS, recentDeliveries, unexpandedSince } from './delivery-figures';
 
@@ -60,6 +61,12 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
     labelNames: ['channel', 'code'],
     registers: [registry],
   });
+  const switchedOff = new Gauge({
+    name: 'ummahnotify_delivery_switched_off',
+    help: "Delivery switched off by a superadmin or DELIVERY_PAUSED (1 while off), by scope: 'all' or a channel",
+    labelNames: ['scope'],
+    registers: [registry],
+  });
   const lastTurn = new Gauge({
     name: 'ummahnotify_delivery_last_turn_seconds',
     help: "Seconds since this instance's delivery engine last began a turn (-1: it is not running)",
@@ -75,16 +82,18 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
 
   const readDatabase = async () => {
     const now = new Date();
-    const [groups, unexpanded, pauses] = await Promise.all([
+    const [groups, unexpanded, pauses, switches] = await Promise.all([
       recentDeliveries(db, now),
       unexpandedSince(db),
       readPauses(db),
+      readSwitches(db),
     ]);
     deliveries.reset();
     waiting.reset();
     refused.reset();
     oldestPending.reset();
     paused.reset();
+    switchedOff.reset();
     const oldest: Record<string, string | undefined> = {};
     const older = (kind: string, at: string) => {
       if (!oldest[kind] || at < (oldest[kind] as string)) oldest[kind] = at;
@@ -102,6 +111,7 @@ export function registerMetrics(app: FastifyInstance, { db, token, lastTurnAt }:
       oldestPending.set({ kind }, at ? Math.max(0, (now.getTime() - Date.parse(at)) / 1000) : 0);
     }
     for (const p of pauses) paused.set({ channel: p.channel, code: p.code }, 1);
+    for (const s of switches) switchedOff.set({ scope: s.scope }, 1);
     const turn = lastTurnAt();
     lastTurn.set(turn === undefined ? -1 : (Date.now() - turn) / 1000);
   };

@@ -11,6 +11,7 @@ import { engines } from '../../test/support/databases';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { eventually, insertMasjid, staffJar } from '../../test/support/staff';
 import { newSubscriber } from '../../test/support/subscriber-rows';
+import { pauseAllDelivery, switchOffIn } from '../delivery/switch';
 
 const ROOT_VERSION = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')).version;
 const TOKEN = 'metrics-token-for-the-ops-test-0123456789';
@@ -147,6 +148,18 @@ for (const engine of engines()) {
         'the request latencies include /readyz',
       );
       assert.ok((value(figures, 'ummahnotify_process_resident_memory_bytes') ?? 0) > 0, "the process's own figures");
+    });
+
+    test('delivery switched off shows as ummahnotify_delivery_switched_off per scope while it is off', async () => {
+      await pauseAllDelivery(server.app.db, 'restored from a backup', null);
+      await switchOffIn(server.app.db, 'telegram', 'bot token being rotated', null);
+      let figures = samples(await (await metrics()).text());
+      assert.equal(value(figures, 'ummahnotify_delivery_switched_off', { scope: 'all' }), 1);
+      assert.equal(value(figures, 'ummahnotify_delivery_switched_off', { scope: 'telegram' }), 1);
+      assert.equal(value(figures, 'ummahnotify_delivery_switched_off', { scope: 'email' }), undefined);
+      await server.app.db.deleteFrom('delivery_switch').execute();
+      figures = samples(await (await metrics()).text());
+      assert.equal(value(figures, 'ummahnotify_delivery_switched_off', { scope: 'all' }), undefined);
     });
 
     test('a delivery engine stuck on a lock: /readyz goes unready while /healthz stays green, and ready again after', {

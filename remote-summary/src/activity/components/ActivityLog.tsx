@@ -23,13 +23,16 @@ const KIND_COLOUR: Record<ActivityKind | 'other', string> = {
   other: 'default',
 };
 
+/** What the server does on its own (no one acting): retention, delivery switched off at start or after a restore. */
+const SYSTEM_ACTIONS = new Set(['retention.run', 'delivery.paused']);
+
 /** The texts of one entry: who, what, about what, and when, in the reader's language. */
 function useEntryText() {
   const { t, i18n } = useTranslation('activity');
   const { t: common } = useTranslation('common');
   return {
     who: (e: ActivityEntry) =>
-      e.actor ? e.actor.name : e.action === 'retention.run' ? t('system') : t('unknownPerson'),
+      e.actor ? e.actor.name : SYSTEM_ACTIONS.has(e.action) ? t('system') : t('unknownPerson'),
     what: (e: ActivityEntry) => t(`action.${e.action}`, { defaultValue: e.action }),
     about: (e: ActivityEntry) => {
       if (e.action === 'retention.run') return t('removedNotices', { count: e.count ?? 0 });

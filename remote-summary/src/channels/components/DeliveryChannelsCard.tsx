@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveryChannels } from '../hooks';
 import { ChannelPause } from './ChannelPause';
+import { DeliverySwitchPanel } from './DeliverySwitch';
 import { SignupBudget } from './SignupBudget';
 
 const number = (n: number) => n.toLocaleString('en-SG');
@@ -39,7 +40,8 @@ function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
 
 /**
  * Which channels the delivery engine sends on (an unconfigured one is off, with the reason; one the provider
- * refused our account on is paused, with why and "Resume"), and per
+ * refused our account on is paused, with why and "Resume"; delivery a superadmin switched off, all or one channel,
+ * with its banner, "Resume" and "Pause delivery…"), and per
  * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired;
  * under WhatsApp, today's use of its daily messaging limit when the server tells it; under email and WhatsApp,
  * their sign-up budget once half of it is used.
@@ -67,9 +69,11 @@ export function DeliveryChannelsCard() {
       />
     );
   } else {
-    const { channels: states, recent, whatsappDaily, pauses = [], signupBudgets = [] } = channels.data;
+    const { channels: states, recent, whatsappDaily, pauses = [], switches = [], signupBudgets = [] } = channels.data;
+    const allOff = switches.some((s) => s.scope === 'all');
     body = (
       <Flex vertical gap={8}>
+        <DeliverySwitchPanel switches={switches} />
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="delivery-channels-recent">
           {t('channels.recent', { days: RECENT_DELIVERY_DAYS })}
         </Typography.Text>
@@ -80,6 +84,8 @@ export function DeliveryChannelsCard() {
             // a pause is told on a channel that is on (one turned off since keeps its row until resumed)
             const pause = pauses.find((p) => p.channel === channel);
             const pausedOn = pause && state.enabled;
+            // switched off by a superadmin (the banner says why): every channel, or this one
+            const switchedOff = state.enabled && (allOff || switches.some((s) => s.scope === channel));
             const counts = recent[channel];
             const budget = signupBudgets.find((b) => b.channel === channel);
             // An off channel that sent nothing shows only why it is off.
@@ -89,8 +95,15 @@ export function DeliveryChannelsCard() {
               <li key={channel} data-testid={`delivery-channel-${channel}`}>
                 <Flex justify="space-between" align="center" gap={8}>
                   <Typography.Text strong>{t(`channel.${channel}`)}</Typography.Text>
-                  <Tag color={pausedOn ? 'orange' : state.enabled ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
-                    {pausedOn ? t('channels.paused') : state.enabled ? t('channels.on') : t('status.off')}
+                  <Tag
+                    color={switchedOff ? 'red' : pausedOn ? 'orange' : state.enabled ? 'green' : 'default'}
+                    style={{ marginInlineEnd: 0 }}
+                  >
+                    {switchedOff || pausedOn
+                      ? t('channels.paused')
+                      : state.enabled
+                        ? t('channels.on')
+                        : t('status.off')}
                   </Tag>
                 </Flex>
                 {showCounts && (

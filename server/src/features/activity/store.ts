@@ -28,6 +28,9 @@ export function subjectOf(before: string | null, after: string | null): string |
     if (first || last) return [first, last].filter(Boolean).join(' ');
     const email = pick('email');
     if (typeof email === 'string') return email;
+    // delivery switched off or on (features/delivery/switch-routes.ts): what and why
+    const reason = pick('reason');
+    if (typeof reason === 'string' && typeof row.scope === 'string') return `${row.scope}: ${reason}`;
   }
   return null;
 }

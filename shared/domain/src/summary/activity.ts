@@ -61,6 +61,9 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   // a superadmin's action on delivery: the failed messages of a sending sent again, a paused channel resumed
   'delivery.retried': 'sends',
   'channel.resumed': 'sends',
+  // delivery switched off (on every channel or one) and on again by a superadmin, or off by the server at start
+  'delivery.paused': 'sends',
+  'delivery.resumed': 'sends',
   // a sending's waiting messages discarded while delivery was switched off (after a restore)
   'delivery.discarded': 'sends',
   'committee-member.role-assigned': 'role-changes',
