@@ -31,7 +31,7 @@ import { registerRobots } from './pages/robots';
 import { registerWebApp } from './pages/web-app';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
-import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sharedKeys } from './secrets';
+import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sessionCookieKeys, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { redactingLogger } from './web/log-redaction';
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(cookie, { secret: purposeKey(sessionSecret, 'sessionCookies') });
+  await app.register(cookie, { secret: sessionCookieKeys(sessionSecret, config.sessionSecretPrevious) });
   const allowedOrigins = [...new Set([...config.corsOrigins, new URL(config.publicUrl).origin])];
   await app.register(cors, {
     origin: allowedOrigins,
