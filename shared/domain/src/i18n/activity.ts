@@ -77,6 +77,8 @@ export const activity = defineCatalogue(
     'action.delivery.retried': 'Retried the failed messages of a sending',
     'action.delivery.discarded': 'Discarded the waiting messages of a sending',
     'action.channel.resumed': 'Resumed a paused delivery channel',
+    'action.webpush.keys-rotated':
+      'Web push keys replaced: every push subscription stopped (subscribers sign up again)',
   },
   {
     'tab.overview': 'மேலோட்டம்',
@@ -150,5 +152,7 @@ export const activity = defineCatalogue(
     'action.delivery.retried': 'ஓர் அனுப்புதலின் தோல்வியுற்ற செய்திகளை மீண்டும் அனுப்பினார்',
     'action.delivery.discarded': 'ஓர் அனுப்புதலின் காத்திருந்த செய்திகளைக் கைவிட்டார்',
     'action.channel.resumed': 'இடைநிறுத்தப்பட்ட அனுப்பும் வழியை மீண்டும் தொடங்கினார்',
+    'action.webpush.keys-rotated':
+      'வலை அறிவிப்பு விசைகள் மாற்றப்பட்டன: எல்லா வலை அறிவிப்புச் சந்தாக்களும் நிறுத்தப்பட்டன (சந்தாதாரர்கள் மீண்டும் பதிவு செய்ய வேண்டும்)',
   },
 );
