@@ -69,7 +69,7 @@ function run(dataDir: string, env: Record<string, string>) {
     listening: () =>
       eventually(async () => {
         if (child.exitCode !== null) throw new Error(`exited early: ${stderr}`);
-        return stdout.includes('UmmahNotify (demo mode) at');
+        return stdout.includes('(demo mode) at'); // "UmmahNotify <version> (demo mode) at <url>"
       }),
   };
 }
