@@ -44,7 +44,7 @@ export function pushSubscription(endpoint: string): TestPushSubscription {
 
 /**
  * Replaces PushManager.prototype.subscribe/getSubscription in every page of the context: subscribe returns
- * `subscription` (remembered in sessionStorage, so a reload still sees it), unsubscribe forgets it. Records
+ * `subscription` (remembered in sessionStorage with its key, so a reload still sees it), unsubscribe forgets it. Records
  * the options subscribe was called with in window.__pushSubscribeOptions.
  */
 export async function stubPushSubscribe(page: Page, subscription: TestPushSubscription): Promise<void> {
@@ -52,10 +52,11 @@ export async function stubPushSubscribe(page: Page, subscription: TestPushSubscr
   await page.addInitScript(
     ({ endpoint, keys }) => {
       const KEY = 'e2e.pushSubscription';
-      const make = () => ({
+      // The subscription keeps the key it was made with, as a browser's does (options.applicationServerKey).
+      const make = (key: number[]) => ({
         endpoint,
         expirationTime: null,
-        options: { userVisibleOnly: true },
+        options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(key).buffer },
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
         unsubscribe: async () => {
           sessionStorage.removeItem(KEY);
@@ -72,10 +73,13 @@ export async function stubPushSubscribe(page: Page, subscription: TestPushSubscr
           ...options,
           applicationServerKey: bytes,
         };
-        sessionStorage.setItem(KEY, '1');
-        return make();
+        sessionStorage.setItem(KEY, JSON.stringify(bytes));
+        return make(bytes);
       };
-      proto.getSubscription = async () => (sessionStorage.getItem(KEY) ? make() : null);
+      proto.getSubscription = async () => {
+        const stored = sessionStorage.getItem(KEY);
+        return stored ? make(JSON.parse(stored) as number[]) : null;
+      };
     },
     { endpoint, keys },
   );

@@ -17,6 +17,7 @@ import { databaseAnswers } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type DeliveryOptions, registerDeliveryJobs, startDelivery } from './delivery';
 import { registerBounceReader } from './delivery/bounces/reader';
+import { settleVapidKeys } from './delivery/channels/vapid-rotation';
 import { registerDemoIssuer } from './demo/issuer';
 import { seedDemoData } from './demo/seed';
 import { registerFeatures } from './features';
@@ -31,7 +32,7 @@ import { registerRobots } from './pages/robots';
 import { registerWebApp } from './pages/web-app';
 import { sharedRateLimits } from './rate-limit';
 import { purgeEndedWindows } from './rate-limit/database-store';
-import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sharedKeys } from './secrets';
+import { linkSecret, sessionSecret as loadSessionSecret, purposeKey, sessionCookieKeys, sharedKeys } from './secrets';
 import { contentSecurityPolicy } from './web/csp';
 import { installErrorHandlers } from './web/errors';
 import { redactingLogger } from './web/log-redaction';
@@ -64,6 +65,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const keys = sharedKeys(db, config.dataDir);
   const sessionSecret = await loadSessionSecret(config.sessionSecret, keys);
   const links = await linkSecret(keys);
+  // Before anything else starts: a configured VAPID pair other than the one in use stops start-up here.
+  const vapidNotes = await settleVapidKeys(db, config, keys).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
+  });
 
   const app = Fastify({
     logger: redactingLogger(options.logger ?? { level: config.logLevel }),
@@ -71,7 +77,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(options.timeouts),
   });
-  for (const warning of config.warnings ?? []) app.log.warn(warning);
+  for (const warning of [...(config.warnings ?? []), ...vapidNotes]) app.log.warn(warning);
   if (!config.demo) {
     const demoAccounts = await countDemoAccounts(db);
     if (demoAccounts > 0) {
@@ -132,7 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(cookie, { secret: purposeKey(sessionSecret, 'sessionCookies') });
+  await app.register(cookie, { secret: sessionCookieKeys(sessionSecret, config.sessionSecretPrevious) });
   const allowedOrigins = [...new Set([...config.corsOrigins, new URL(config.publicUrl).origin])];
   await app.register(cors, {
     origin: allowedOrigins,

@@ -258,6 +258,68 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('outside demo mode PUBLIC_URL is https, or http on loopback only (Secure cookies)', () => {
+    for (const url of [
+      'http://notify.example.sg',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5',
+      'http://[fd12::1]:3000',
+      'http://localhost.example.org',
+    ]) {
+      for (const NODE_ENV of ['production', 'development']) {
+        test(`${url} with a Google client (NODE_ENV=${NODE_ENV}): refused in one line that says why`, () => {
+          assert.throws(
+            () => loadConfig({ ...google, NODE_ENV, PUBLIC_URL: url }),
+            (e: unknown) =>
+              e instanceof ConfigError &&
+              e.message.startsWith(`Configuration error: PUBLIC_URL (${url}`) &&
+              e.message.includes('must be https:// outside demo mode') &&
+              e.message.includes('Secure') &&
+              !e.message.includes('\n'),
+          );
+        });
+      }
+    }
+    for (const url of [
+      'https://notify.example.sg',
+      'https://192.168.1.20',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]) {
+      test(`${url} with a Google client in production: accepted`, () => {
+        const c = loadConfig({ ...google, NODE_ENV: 'production', PUBLIC_URL: url });
+        assert.equal(c.demo, false);
+        assert.equal(c.publicUrl, url);
+      });
+    }
+    test("an http PUBLIC_URL's credentials are not shown in the refusal", () => {
+      assert.throws(
+        () => loadConfig({ ...google, PUBLIC_URL: 'http://user:pw-in-url@notify.example.sg' }),
+        (e: unknown) => e instanceof ConfigError && /must be https/.test(e.message) && !e.message.includes('pw-in-url'),
+      );
+    });
+  });
+
+  test('SESSION_SECRET_PREVIOUS: at least 32 characters, and never shown', () => {
+    assert.equal(loadConfig({}).sessionSecretPrevious, undefined);
+    const previous = 'the-previous-session-secret-0123456789';
+    assert.equal(loadConfig({ SESSION_SECRET_PREVIOUS: previous }).sessionSecretPrevious, previous);
+    assert.throws(
+      () => loadConfig({ SESSION_SECRET_PREVIOUS: 'short-and-secret' }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        e.message ===
+          'Configuration error: SESSION_SECRET_PREVIOUS must be at least 32 characters (got a value that is not shown)',
+    );
+  });
+
+  test('VAPID_ROTATE: off unless set to true', () => {
+    assert.equal(loadConfig({}).vapidRotate, false);
+    assert.equal(loadConfig({ VAPID_ROTATE: 'true' }).vapidRotate, true);
+    assert.throws(() => loadConfig({ VAPID_ROTATE: 'yes please' }), /VAPID_ROTATE must be true or false/);
+  });
+
   test('the main program prints the reason and exits 1', async () => {
     const { spawnSync } = await import('node:child_process');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

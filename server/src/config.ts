@@ -142,6 +142,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_SECRET_PREVIOUS: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   ALTCHA_HMAC_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z
@@ -152,6 +156,7 @@ const envSchema = z.object({
   SUPERADMIN_EMAILS: z.preprocess(csv, z.array(z.email('must be a comma-separated list of emails')).default([])),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  VAPID_ROTATE: onOff,
   VAPID_SUBJECT: z.preprocess(
     blankToUndefined,
     z
@@ -388,6 +393,16 @@ export interface Config {
   demo: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined };
   sessionSecret: string | undefined;
+  /**
+   * SESSION_SECRET_PREVIOUS: the session secret before a rotation. A cookie signed with it is still accepted, and
+   * signed again with the current one at its next use; unset: only the current secret's cookies are.
+   */
+  sessionSecretPrevious: string | undefined;
+  /**
+   * VAPID_ROTATE: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY may replace the stored pair, retiring every web push
+   * subscription made for it (delivery/channels/vapid-rotation.ts). Unset: a different pair stops start-up.
+   */
+  vapidRotate: boolean;
   /** Signs the sign-up's proof-of-work challenges (ALTCHA_HMAC_KEY); unset: generated once, kept in the database. */
   altchaHmacKey: string | undefined;
   /** What a Prometheus scraper sends as its Bearer token for /metrics (METRICS_TOKEN); unset: /metrics is off. */
@@ -506,6 +521,7 @@ export class ConfigError extends Error {}
 /** Never printed, not even in a configuration error: what they hold opens the door to something. */
 const SECRET_NAMES = new Set([
   'SESSION_SECRET',
+  'SESSION_SECRET_PREVIOUS',
   'ALTCHA_HMAC_KEY',
   'METRICS_TOKEN',
   'GOOGLE_CLIENT_SECRET',
@@ -543,6 +559,18 @@ function refuseDemoOffLoopback(e: Env, publicUrl: string, host: string): void {
       `Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when PUBLIC_URL (${withoutCredentials(publicUrl)}) or HOST (${host}) is not this machine's loopback address: set them to your Google OAuth client, or for a demo use PUBLIC_URL=http://localhost:PORT and HOST=127.0.0.1`,
     );
   }
+}
+
+/**
+ * Outside demo mode PUBLIC_URL is https: the cookies are Secure only then (cookiePolicy), and a session cookie sent
+ * over http can be read and replayed by anyone on the path. http is accepted for this machine's loopback address
+ * only, where nothing leaves the machine. Demo mode is on loopback already (refuseDemoOffLoopback).
+ */
+function refuseHttpOffLoopback(publicUrl: string): void {
+  if (new URL(publicUrl).protocol === 'https:' || isLoopbackUrl(publicUrl)) return;
+  throw new ConfigError(
+    `Configuration error: PUBLIC_URL (${withoutCredentials(publicUrl)}) must be https:// outside demo mode: over http the sign-in cookies cannot be Secure, so anyone on the network could read a session and use it; http:// is accepted only for this machine's loopback address (localhost, 127.0.0.1, [::1])`,
+  );
 }
 
 /**
@@ -727,6 +755,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!demo && !e.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Configuration error: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
+  if (!demo) refuseHttpOffLoopback(publicUrl);
   const vapidSubject = vapidSubjectOf(e, demo, publicUrl);
   if (e.BOUNCE_IMAP_URL && !e.BOUNCE_ADDRESS) {
     throw new ConfigError(
@@ -753,6 +782,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { issuer: `${publicUrl}/demo-oidc`, clientId: 'ummahnotify-demo', clientSecret: undefined }
       : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID as string, clientSecret: e.GOOGLE_CLIENT_SECRET },
     sessionSecret: e.SESSION_SECRET,
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS,
+    vapidRotate: e.VAPID_ROTATE,
     altchaHmacKey: e.ALTCHA_HMAC_KEY,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,

@@ -34,7 +34,8 @@ export function sharedKeys(db: Db, dataDir: string): SharedKey {
 
 /**
  * The session secret: SESSION_SECRET, else the shared generated one. It keys the session cookies' signatures only
- * (through purposeKey): rotating it signs everyone out and changes nothing else.
+ * (through purposeKey): changing it signs everyone out and changes nothing else; with the old value in
+ * SESSION_SECRET_PREVIOUS nobody is signed out (sessionCookieKeys).
  */
 export const sessionSecret = (configured: string | undefined, keys: SharedKey): Promise<string> =>
   configured ? Promise.resolve(configured) : keys('session-secret', () => randomBytes(48).toString('base64url'));
@@ -68,6 +69,17 @@ export type HmacKey = string | Buffer;
 /** The 32-byte key of one purpose: HKDF-SHA-256 (RFC 5869) of the root secret, with the purpose's label. */
 export function purposeKey(root: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', root, 'ummahnotify', KEY_PURPOSES[purpose], 32));
+}
+
+/**
+ * The keys @fastify/cookie is given (its key rotation): the first signs every cookie, each one verifies. With
+ * SESSION_SECRET_PREVIOUS the cookies signed before a rotation are still accepted (and signed again at their next
+ * use, auth/routes.ts), so changing SESSION_SECRET signs nobody out.
+ */
+export function sessionCookieKeys(current: string, previous: string | undefined): Buffer[] {
+  const keys = [purposeKey(current, 'sessionCookies')];
+  if (previous && previous !== current) keys.push(purposeKey(previous, 'sessionCookies'));
+  return keys;
 }
 
 /** The key that signs the sign-up's proof-of-work challenges: ALTCHA_HMAC_KEY, else the shared generated one. */

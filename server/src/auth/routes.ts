@@ -16,7 +16,7 @@ import { body, HttpError } from '../web/errors';
 import { sessionToken, signedInUser } from './guard';
 import type { OidcClient, PendingSignIn } from './oidc';
 import { SUPERADMIN } from './rights';
-import { closeSession, openSession, SESSION_COOKIE, userForSession } from './sessions';
+import { closeSession, openSession, SESSION_COOKIE, sessionExpiry, userForSession } from './sessions';
 import { linkRefusedSubject, listRefusedSignIns, toProtectedUser, upsertSignedInUser } from './users';
 
 const PENDING_COOKIE = 'un_signin';
@@ -41,6 +41,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
   const { db, config, oidc } = deps;
   const policy = cookiePolicy(config);
   const cookieBase = { path: '/', httpOnly: true, secure: policy.secure, signed: true } as const;
+
+  // A session cookie signed with SESSION_SECRET_PREVIOUS (accepted by @fastify/cookie's key rotation) is signed again
+  // with the current secret in the answer to its first use: once the idle time-out has passed after a rotation,
+  // every session still alive carries the new signature and SESSION_SECRET_PREVIOUS can go.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.user) return payload;
+    const raw = request.cookies[SESSION_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    if (!unsigned?.valid || !unsigned.renew || !unsigned.value) return payload;
+    const expires = await sessionExpiry(db, unsigned.value);
+    if (expires) reply.setCookie(SESSION_COOKIE, unsigned.value, { ...cookieBase, sameSite: policy.sameSite, expires });
+    return payload;
+  });
 
   app.get(API_PATHS.signIn, { config: { access: 'public' } }, async (request, reply) => {
     let started: Awaited<ReturnType<OidcClient['start']>>;

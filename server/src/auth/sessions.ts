@@ -57,6 +57,12 @@ export async function userForSession(db: Db, token: string, idleMs: number): Pro
   return user;
 }
 
+/** When the session of this token ends at the latest (its expiry), or undefined when there is no such session. */
+export async function sessionExpiry(db: Db, token: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('sessions').select('expires_at').where('id', '=', sha256(token)).executeTakeFirst();
+  return row ? new Date(row.expires_at) : undefined;
+}
+
 /** Deletes the sessions past their expiry or unused for idleMs; returns how many. */
 export async function purgeSessions(db: Db, idleMs: number, now = new Date()): Promise<number> {
   const result = await db

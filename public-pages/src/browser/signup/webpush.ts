@@ -30,6 +30,14 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   return bytes;
 }
 
+/** True when a subscription's applicationServerKey is the server's VAPID public key (base64url). */
+export function madeWithKey(key: ArrayBuffer | null | undefined, publicKey: string): boolean {
+  if (!key) return false;
+  const expected = applicationServerKey(publicKey);
+  const bytes = new Uint8Array(key);
+  return bytes.length === expected.length && bytes.every((b, i) => b === expected[i]);
+}
+
 /** This browser's current subscription, if our service worker has one. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
@@ -74,7 +82,10 @@ export async function subscribeToPush(
   try {
     await navigator.serviceWorker.ready;
     const existing = await registration.pushManager.getSubscription();
-    if (existing) return existing;
+    if (existing && madeWithKey(existing.options.applicationServerKey, publicKey)) return existing;
+    // A subscription made with the server's earlier VAPID key (README "Secrets": VAPID_ROTATE) receives nothing any
+    // more, and subscribe() with another key fails while it exists: it goes, and a new one is made.
+    if (existing) await existing.unsubscribe();
     return await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey(publicKey),

@@ -10,8 +10,11 @@ export interface VapidKeys {
   privateKey: KeyObject;
 }
 
-/** The shared key's name, also the file in DATA_DIR where earlier versions kept the pair. */
-const KEYS_NAME = 'vapid-keys.json';
+/**
+ * The shared key's name, also the file in DATA_DIR where earlier versions kept the pair: the pair in use, the one the
+ * browsers' subscriptions were made for (a configured pair is kept there too, vapid-rotation.ts).
+ */
+export const VAPID_KEYS_NAME = 'vapid-keys.json';
 
 /**
  * A P-256 private key is a 32-byte number; node's getPrivateKey() drops leading zero bytes (about
@@ -50,6 +53,19 @@ function generatedPair(): string {
   });
 }
 
+/** The configured pair as the shared key keeps it, when both are set and make a valid pair; else undefined. */
+export function configuredVapidPair(config: Config): { publicKey: string; json: string } | undefined {
+  const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = config.channels;
+  if (!pub || !priv) return undefined;
+  try {
+    const pair = keyPair(pub, priv);
+    const privateKey = fixedLength(Buffer.from(priv, 'base64url')).toString('base64url');
+    return { publicKey: pair.publicKey, json: JSON.stringify({ publicKey: pair.publicKey, privateKey }) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The configured pair (VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY), or the one generated once and shared by
  * every instance through `shared` (the database), so that no instance signs with a key the browsers'
@@ -64,7 +80,7 @@ export async function loadVapidKeys(config: Config, shared?: SharedKey): Promise
     return { off: { key: 'reason.setWithout', params: { a: 'VAPID_PRIVATE_KEY', b: 'VAPID_PUBLIC_KEY' } } };
   try {
     if (pub && priv) return keyPair(pub, priv);
-    const stored = shared ? await shared(KEYS_NAME, generatedPair) : generatedPair();
+    const stored = shared ? await shared(VAPID_KEYS_NAME, generatedPair) : generatedPair();
     const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
     return keyPair(publicKey, privateKey);
   } catch (error) {

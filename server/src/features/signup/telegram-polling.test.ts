@@ -33,7 +33,8 @@ describe('TELEGRAM_UPDATES: a webhook only with a public https address', () => {
         ...(TELEGRAM_UPDATES ? { TELEGRAM_UPDATES } : {}),
       }).telegramUpdates;
     for (const url of [
-      'http://notify.example.sg',
+      // http is accepted outside demo mode on loopback only (config.ts refuseHttpOffLoopback)
+      'http://localhost:3000',
       'https://localhost:3000',
       'https://192.168.1.20',
       'https://10.0.0.5:8443',

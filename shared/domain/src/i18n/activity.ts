@@ -79,6 +79,8 @@ export const activity = defineCatalogue(
     'action.channel.resumed': 'Resumed a paused delivery channel',
     'action.delivery.paused': 'Paused delivery',
     'action.delivery.resumed': 'Resumed delivery',
+    'action.webpush.keys-rotated':
+      'Web push keys replaced: every push subscription stopped (subscribers sign up again)',
   },
   {
     'tab.overview': 'மேலோட்டம்',
@@ -154,5 +156,7 @@ export const activity = defineCatalogue(
     'action.channel.resumed': 'இடைநிறுத்தப்பட்ட அனுப்பும் வழியை மீண்டும் தொடங்கினார்',
     'action.delivery.paused': 'செய்தி அனுப்புதலை இடைநிறுத்தினார்',
     'action.delivery.resumed': 'செய்தி அனுப்புதலை மீண்டும் தொடங்கினார்',
+    'action.webpush.keys-rotated':
+      'வலை அறிவிப்பு விசைகள் மாற்றப்பட்டன: எல்லா வலை அறிவிப்புச் சந்தாக்களும் நிறுத்தப்பட்டன (சந்தாதாரர்கள் மீண்டும் பதிவு செய்ய வேண்டும்)',
   },
 );

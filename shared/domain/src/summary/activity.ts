@@ -44,6 +44,8 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   'committee-member.updated': 'edits',
   'subscriber.updated': 'edits',
   'subscriber.deactivated': 'edits',
+  // at start-up, VAPID_ROTATE=true: the web push keys replaced, every push subscription retired (no actor)
+  'webpush.keys-rotated': 'edits',
   // a janaza notice's review: its status set to Notify Now! (approved), rejected, silent or pending
   'janaza.approved': 'approvals',
   'janaza.rejected': 'approvals',
