@@ -325,8 +325,8 @@ for (const engine of engines()) {
           reason: 'restore',
         });
         assert.equal(paused.status, 200, JSON.stringify(paused.body));
-        // Instance A stops: only B can send from now on, and nothing told B of the pause but the database.
-        await appA.close();
+        // Instance A's delivery engine stops: only B can send from now on, and nothing told B of the pause but the database.
+        await appA.delivery.close();
         const masjid = await insertMasjid(db);
         // written through B, saying it comes from the shell's origin (PUBLIC_URL, instance A's), as a browser's would
         const res = await fetch(`${b}${JANAZA_PATHS.notices}`, {
@@ -369,8 +369,7 @@ for (const engine of engines()) {
           [...endpoints].sort(),
         );
       } finally {
-        await Promise.all(instances.apps.map((app) => app.close().catch(() => undefined)));
-        await instances.stop().catch(() => undefined);
+        await instances.stop();
         await push.close();
       }
     });

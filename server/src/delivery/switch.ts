@@ -113,6 +113,11 @@ export class SwitchReader {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** A claim just read the switch in its own statement: what was cached before it is stale. */
+  forget(): void {
+    this.read = null;
+  }
+
   async of(channel: SubscriberChannel): Promise<SwitchedOff | undefined> {
     const now = this.clock();
     if (!this.read || now - this.read.at >= READ_CACHE_MS)

@@ -220,6 +220,8 @@ export class DeliveryWorker {
               await this.sleep(this.options.pollMs);
               continue;
             }
+            // The claim read the switch as it is now: a pre-send read cached before it (say, before a resume) is stale.
+            this.switches.forget();
             for (const job of jobs) claimed.add(job);
             unsent = jobs;
             const kept = await pace.holdBack(this.db, channel.name, jobs);
