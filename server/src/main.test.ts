@@ -34,7 +34,7 @@ function run(env: Record<string, string>) {
   return {
     child,
     exited,
-    listening: () => logged('UmmahNotify (demo mode) at'),
+    listening: () => logged('(demo mode) at'),
     logged,
     stderr: () => stderr,
     stdout: () => stdout,
