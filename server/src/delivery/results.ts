@@ -136,15 +136,17 @@ export class ResultWriter {
           // (or the daily limit): a channel's or push service's pause until it ends, so the next claim serves it
           // in its turn (a janaza's first); one person's wait: a second at least.
           const waitMs =
-            outcome.kind === 'account'
-              ? Math.max(100, outcome.retryAfterMs ?? 0)
-              : Math.min(
-                  Math.max(
-                    outcome.scope === 'channel' || outcome.scope === 'service' ? 100 : 1000,
-                    outcome.retryAfterMs,
-                  ),
-                  outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
-                );
+            outcome.kind === 'paced' && outcome.notTried
+              ? 0
+              : outcome.kind === 'account'
+                ? Math.max(100, outcome.retryAfterMs ?? 0)
+                : Math.min(
+                    Math.max(
+                      outcome.scope === 'channel' || outcome.scope === 'service' ? 100 : 1000,
+                      outcome.retryAfterMs,
+                    ),
+                    outcome.scope === 'limit' ? DAY_MS : MAX_RETRY_AFTER_MS,
+                  );
           const code = outcome.kind === 'account' ? { error_code: outcome.code } : {};
           const nextAttempt = new Date(nowMs + waitMs).toISOString();
           const expires = job.deadline !== undefined && nextAttempt >= job.deadline;
@@ -155,7 +157,14 @@ export class ResultWriter {
                 : {
                     state: 'pending',
                     attempts: sql<number>`attempts - 1`,
-                    waiting: outcome.kind === 'account' ? 'account' : outcome.scope === 'limit' ? 'limit' : 'pace',
+                    waiting:
+                      outcome.kind === 'account'
+                        ? 'account'
+                        : outcome.notTried
+                          ? null
+                          : outcome.scope === 'limit'
+                            ? 'limit'
+                            : 'pace',
                     last_error: error,
                     ...code,
                     locked_until: null,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { QuietHours } from '../config';
 import type { Database } from '../db/schema';
-import { type Channel, paced, type SendOutcome } from './channels/types';
+import { type Channel, notTried, type SendOutcome } from './channels/types';
 import { type ClaimOptions, claimDue, type Job, renewLeases } from './claim';
 import { expandNextOutbox } from './expand';
 import type { DeliveryPace } from './pace';
@@ -18,7 +18,7 @@ const MAX_RESLOTS = 5;
  * What a claimed delivery whose send has not begun becomes when the server stops: pending again at once, its lease
  * released and its attempt uncounted (results.ts), so another instance or the next start sends it.
  */
-const HANDED_BACK = paced('recipient', 'the server stopped before sending it', 0);
+const HANDED_BACK = notTried('the server stopped before sending it');
 
 export interface WorkerOptions extends ClaimOptions {
   /** Sends in flight at once, per channel. */
@@ -286,7 +286,7 @@ export class DeliveryWorker {
       this.options.log.error({ err: error, channel: channel.name }, 'delivery: reading the switch failed');
       return undefined;
     });
-    if (switchedOff) return paced('channel', 'delivery switched off by a superadmin', 0);
+    if (switchedOff) return notTried('delivery switched off by a superadmin');
     // The last moment to hand it back: from here the send is under way and finishes (bounded by its deadline).
     if (this.stopping) return HANDED_BACK;
     const outcome = await this.send(channel, job);

@@ -108,6 +108,8 @@ export interface PacedOutcome {
   unstated?: true;
   /** WhatsApp 131048, which Meta answers when the messaging limit is reached: the limit is read again. */
   limitRefused?: true;
+  /** Never offered to the provider (the engine stopped, or its channel was switched off): due again at once. */
+  notTried?: true;
 }
 
 export const paced = (
@@ -116,6 +118,9 @@ export const paced = (
   retryAfterMs: number,
   service?: string,
 ): PacedOutcome => ({ ok: false, kind: 'paced', scope, error, retryAfterMs, ...(service && { service }) });
+
+/** A claimed message handed back before its send began: pending again, due at once, its attempt uncounted. */
+export const notTried = (error: string): PacedOutcome => ({ ...paced('channel', error, 0), notTried: true });
 
 /** The channel's "slow down" that names no time: how long to rest is the engine's choice (pace/backoff.ts). */
 export const pacedUnstated = (error: string): PacedOutcome => ({ ...paced('channel', error, 0), unstated: true });
