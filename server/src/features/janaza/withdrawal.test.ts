@@ -256,6 +256,15 @@ for (const engine of engines()) {
       assert.deepEqual(broadcast.channels.telegram.reasons, [{ code: 'withdrawn', count: 1 }]);
       assert.equal(cancellation.channels.telegram.sent + cancellation.channels.telegram.pending, 0);
       assert.equal(cancellation.channels.webpush.sent, broadcast.channels.webpush.sent);
+      // A superadmin's "Retry failed" on that broadcast sends nothing: a withdrawn notice's messages are final.
+      const root = client(server.url, await staffJar(server, 'root@withdrawal.example.sg', 'superadmin'));
+      const retried = await root.post<{ data: { retried: number } }>(DELIVERY_API.retry, {
+        kind: 'janaza',
+        id,
+        number: 0,
+      });
+      assert.equal(retried.status, 200, JSON.stringify(retried.body));
+      assert.equal(retried.body.data.retried, 0);
     });
   });
 }
