@@ -66,7 +66,7 @@ export async function restoreDatabase(database: Config['database'], file: string
   try {
     await migrateToLatest(db);
     const now = new Date().toISOString();
-    const reason = `Restored from ${basename(file)} at ${now}: check what is waiting, then resume or discard it`;
+    const reason = `Restored from ${basename(file)}: check what is waiting, then resume or discard it`;
     await pauseAllDelivery(db, reason, null);
     await db
       .updateTable('deliveries')

@@ -43,7 +43,7 @@ function WaitingRow({ sending }: { sending: WaitingSending }) {
   return (
     <Flex component="li" justify="space-between" align="center" gap={8} wrap data-testid="waiting-sending">
       <Flex vertical style={{ minWidth: 0, flex: '1 1 180px' }}>
-        <Typography.Text strong ellipsis>
+        <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
           {t(`waiting.kind.${sending.kind}`)}: {sending.title}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
