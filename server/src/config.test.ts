@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
@@ -13,7 +14,9 @@ describe('configuration from the environment', () => {
     assert.equal(c.host, '127.0.0.1');
     assert.equal(c.publicUrl, 'http://localhost:3000');
     assert.equal(c.demo, true);
-    assert.deepEqual(c.database, { kind: 'sqlite', file: './data/ummahnotify.sqlite' });
+    // server/data/, whatever the working directory (README "Run it")
+    const serverData = fileURLToPath(new URL('../data/', import.meta.url));
+    assert.deepEqual(c.database, { kind: 'sqlite', file: `${serverData}ummahnotify.sqlite` });
     assert.equal(c.remotes.events, '/remotes/events/mf-manifest.json');
     assert.deepEqual(c.corsOrigins, ['http://localhost:3000']);
   });

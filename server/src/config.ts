@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/core';
 import { z } from 'zod';
 import { isLoopbackHost, isLoopbackUrl, telegramCanCall } from './public-url';
@@ -110,6 +111,12 @@ export function parseQuietHours(text: string): QuietHours | null | undefined {
   return { from: minutes(from), to: minutes(to) };
 }
 
+/**
+ * Without DATA_DIR: `server/data/`, wherever the server is started from (`npm start` at the root, `npm run backup` in
+ * server/, a service's working directory): this file is server/src/config.ts, or server/dist/config.js when built.
+ */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -137,7 +144,7 @@ const envSchema = z.object({
     blankToUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
-  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default(DEFAULT_DATA_DIR)),
   OIDC_ISSUER: z.preprocess(blankToUndefined, httpUrl.default('https://accounts.google.com')),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -721,7 +728,7 @@ export function databaseOf(e: { DATABASE_URL?: string; DATA_DIR?: string }): Con
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
   return {
     kind: 'sqlite',
-    file: url?.replace(/^sqlite:(\/\/)?/, '') || `${e.DATA_DIR?.trim() || './data'}/ummahnotify.sqlite`,
+    file: url?.replace(/^sqlite:(\/\/)?/, '') || `${e.DATA_DIR?.trim() || DEFAULT_DATA_DIR}/ummahnotify.sqlite`,
   };
 }
 
