@@ -137,7 +137,18 @@ function PauseForm({ switches }: { switches: DeliverySwitch[] }) {
   if (off.has('all')) return null;
   if (!open)
     return (
-      <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        onClick={() => setOpen(true)}
+        // the Tamil label is wider than a 320 px card: it wraps rather than spill out
+        style={{
+          alignSelf: 'flex-start',
+          maxWidth: '100%',
+          height: 'auto',
+          minHeight: 'var(--ant-control-height)',
+          whiteSpace: 'normal',
+          textAlign: 'start',
+        }}
+      >
         {t('switch.open')}
       </Button>
     );
