@@ -33,7 +33,7 @@ export function pgCommandEnv(url: string): { dbname: string; env: Record<string,
 }
 
 /** What a failed pg_dump / pg_restore said, without credentials, in one line. */
-function toolFailure(tool: string, error: unknown): Error {
+export function toolFailure(tool: string, error: unknown): Error {
   const stderr = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
   return new Error(`${tool} failed: ${credentialsHidden(stderr.split('\n')[0] ?? '')}`);
 }

@@ -6,8 +6,7 @@ import type { Config } from '../config';
 import { connect } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { pauseAllDelivery } from '../delivery/switch';
-import { credentialsHidden } from '../url-credentials';
-import { backupKind, pgCommandEnv, tableCount } from './backup';
+import { backupKind, pgCommandEnv, tableCount, toolFailure } from './backup';
 
 const run = promisify(execFile);
 
@@ -57,8 +56,7 @@ export async function restoreDatabase(database: Config['database'], file: string
         { env },
       );
     } catch (error) {
-      const stderr = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-      throw new Error(`pg_restore failed: ${credentialsHidden(stderr.split('\n')[0] ?? '')}`);
+      throw toolFailure('pg_restore', error);
     }
   }
 
