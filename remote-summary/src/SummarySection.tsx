@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ActivityLog } from './activity/components/ActivityLog';
+import { SectionBuildsCard } from './builds/components/SectionBuildsCard';
 import { DeliveryChannelsCard } from './channels/components/DeliveryChannelsCard';
 import { SummaryCard } from './counts/components/SummaryCard';
 import { CARDS } from './counts/definitions';
@@ -90,6 +91,9 @@ function SummarySectionPage() {
           ))}
           <Col xs={24} sm={12} lg={8} xxl={6} style={{ display: 'flex' }}>
             <DeliveryChannelsCard />
+          </Col>
+          <Col xs={24} sm={12} lg={8} xxl={6} style={{ display: 'flex' }}>
+            <SectionBuildsCard />
           </Col>
         </Row>
       </Flex>

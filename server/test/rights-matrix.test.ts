@@ -89,6 +89,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'PATCH /api/v1/admin/members/committee/assign/:id': SUPERADMIN_ONLY,
   // the summary page and the subscriber numbers behind it
   'GET /api/v1/admin/dashboard/summary': SUPERADMIN_ONLY,
+  // which build of each section is live, shown on the summary
+  'GET /api/v1/admin/sections/builds': SUPERADMIN_ONLY,
   'GET /api/v1/admin/ummahnotify/list': SUPERADMIN_ONLY,
   'GET /api/v1/admin/ummahnotify/stats': SUPERADMIN_ONLY,
   'POST /api/v1/admin/ummahnotify/updateuser': SUPERADMIN_ONLY,

@@ -13,6 +13,8 @@ import type { Db } from '../db/connect';
 import { body } from '../web/errors';
 import { builtPages, compressedPages, encodingFor, landingPages } from './landing';
 import { noticePreviewTags, withPreview } from './notice-preview';
+import { remoteLocations } from './remote-pointers';
+import { registerSectionBuilds } from './section-builds-route';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,8 +24,8 @@ export function setCacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-export function appConfig(config: Config): AppConfig {
-  return { apiUrl: config.apiUrl, demo: config.demo, supportWhatsapp: config.supportWhatsapp, remotes: config.remotes };
+export function appConfig(config: Config, remotes: AppConfig['remotes'] = config.remotes): AppConfig {
+  return { apiUrl: config.apiUrl, demo: config.demo, supportWhatsapp: config.supportWhatsapp, remotes };
 }
 
 /** Where a page's HTML is: the package whose dist/ holds it, and the file. */
@@ -48,14 +50,17 @@ export function pageFile(url: string): PageFile {
  * Serves the pages (any non-API path gets one, chosen by pageFile: the shell's index.html for the dashboard, the
  * landing page, the static signed-out pages) and
  * each remote's build under /remotes/<name>/, as one origin for local use and demos. In production
- * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where.
+ * the remotes may live elsewhere: REMOTE_*_URL in /app-config.json tells the shell where, a bucket's current.json
+ * followed to the section's live build (remote-pointers.ts).
  */
 export async function registerFrontend(app: FastifyInstance, config: Config, db: Db, root = REPO_ROOT): Promise<void> {
+  const locations = remoteLocations(config.remotes, { log: app.log, root });
   const route = { schema: { response: { 200: appConfigSchema } }, config: { access: 'public' } } as const;
   app.withTypeProvider<ZodTypeProvider>().get(API_PATHS.appConfig, route, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return appConfig(config);
+    return appConfig(config, await locations.manifests());
   });
+  registerSectionBuilds(app, locations);
 
   const dists = { shell: join(root, 'shell', 'dist'), 'public-pages': join(root, 'public-pages', 'dist') };
   const shellDist = dists.shell;

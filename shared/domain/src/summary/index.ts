@@ -3,5 +3,6 @@
  * counts, the subscribers behind them, and the activity log.
  */
 export * from './activity';
+export * from './builds';
 export * from './counts';
 export * from './subscribers';
