@@ -41,6 +41,7 @@ function printDeploy(name: string, variable: string, report: DeployReport): void
   console.log(
     `  Uploaded ${report.uploaded.count} files (${bytes(report.uploaded.bytes)}); ${report.alreadyThere.count} were already in the bucket (${bytes(report.alreadyThere.bytes)}).`,
   );
+  for (const key of report.uploaded.keys) console.log(`    ${key}`);
   if (report.notUploaded.length) console.log(`  Not uploaded (build-time only): ${report.notUploaded.join(', ')}.`);
   console.log(
     `  ${POINTER_FILE} now names ${report.manifest}${report.previous ? ` (it named build ${report.previous})` : ''}.`,

@@ -26,7 +26,7 @@ export interface DeployReport {
   build: string;
   label: string;
   manifest: string;
-  uploaded: { count: number; bytes: number };
+  uploaded: { count: number; bytes: number; keys: string[] };
   alreadyThere: { count: number; bytes: number };
   notUploaded: string[];
   pruned: { builds: string[]; files: number };
@@ -76,7 +76,7 @@ export async function deploySection(bucket: SectionBucket, options: DeployOption
   const now = (options.now ?? (() => new Date()))();
   const build = buildIdOf(now, dist.manifestHash);
 
-  const uploaded = { count: 0, bytes: 0 };
+  const uploaded = { count: 0, bytes: 0, keys: [] as string[] };
   const alreadyThere = { count: 0, bytes: 0 };
   await eachLimited(dist.files, PARALLEL, async (file: DistFile) => {
     const tally = (await bucket.has(file.key)) ? alreadyThere : uploaded;
@@ -86,6 +86,7 @@ export async function deploySection(bucket: SectionBucket, options: DeployOption
         cacheControl: IMMUTABLE,
         ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
       });
+      uploaded.keys.push(file.key);
     }
     tally.count += 1;
     tally.bytes += file.body.length;
@@ -100,6 +101,7 @@ export async function deploySection(bucket: SectionBucket, options: DeployOption
     deployedBy: options.deployedBy,
     files: dist.files.map((file) => file.key).sort(),
   };
+  uploaded.keys.sort();
   await writeRecord(bucket, record);
   await writePointer(bucket, { build, label: dist.label, manifest: dist.manifest, since: at, by: options.deployedBy });
 

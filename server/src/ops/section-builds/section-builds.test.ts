@@ -214,7 +214,20 @@ describe('a section deployed to its own bucket', () => {
       newest?.files.includes(unchanged) && oldest?.files.includes(unchanged),
       'an unchanged chunk keeps its key',
     );
-    assert.equal(newest?.files.filter((key) => !oldest?.files.includes(key)).length, 4);
+    const formB = `files/form.${sha8('export const form = "the form, changed";')}.js`;
+    assert.deepEqual(
+      newest?.files.filter((key) => !oldest?.files.includes(key)),
+      [
+        formB,
+        `${formB}.map`,
+        second.manifest,
+        `files/remoteEntry.${sha8(readFileSync(join(changed.dir, 'remoteEntry.js')))}.js`,
+      ].sort(),
+    );
+    assert.deepEqual(
+      second.uploaded.keys,
+      newest?.files.filter((key) => !oldest?.files.includes(key)),
+    );
 
     const back = await rollbackSection(bucket, { by: 'bilal', now: () => new Date('2026-11-29T11:00:00Z') });
     assert.deepEqual(back.to, {
