@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       const dist = given ? resolve(settings.workingDir, given) : join(REPO_ROOT, `remote-${settings.name}`, 'dist');
       const report = await deploySection(bucket, {
         dist,
+        container: `remote_${settings.name.replace(/-/g, '_')}`,
         deployedBy: settings.deployedBy,
         shellOrigin: settings.shellOrigin,
         keep,

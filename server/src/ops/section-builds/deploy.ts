@@ -15,6 +15,8 @@ export interface DeployOptions {
   /** The section's dist/ as built. */
   dist: string;
   deployedBy: string;
+  /** The federation container the build must be of (`remote_events`); any when unset. */
+  container?: string;
   /** The shell's origin (PUBLIC_URL's), which the bucket's CORS rule lets read the section. */
   shellOrigin: string;
   /** Build records kept (the live one always). */
@@ -70,7 +72,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * halfway leaves the live build as it was; then prunes to the newest `keep` builds and sets the CORS rule.
  */
 export async function deploySection(bucket: SectionBucket, options: DeployOptions): Promise<DeployReport> {
-  const dist = readSectionDist(options.dist);
+  const dist = readSectionDist(options.dist, options.container);
   // Read first: a wrong key or secret is refused here, before anything is written.
   const before = await readPointer(bucket);
   const now = (options.now ?? (() => new Date()))();

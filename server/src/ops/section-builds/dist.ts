@@ -48,7 +48,7 @@ const sha8 = (bytes: Buffer): string => createHash('sha256').update(bytes).diges
 
 const buildFileSchema = z.object({ label: z.string().min(1) });
 const manifestSchema = z.looseObject({
-  metaData: z.looseObject({ remoteEntry: z.looseObject({ name: z.literal(ENTRY) }) }),
+  metaData: z.looseObject({ name: z.string(), remoteEntry: z.looseObject({ name: z.literal(ENTRY) }) }),
 });
 
 /** A JSON file of the build, or undefined if it is not JSON. */
@@ -71,9 +71,10 @@ function filesUnder(dir: string): string[] {
 /**
  * A section's `dist/` as built, read for a deploy: every file under its own name in files/, remoteEntry.js and
  * mf-manifest.json under their SHA-256 (the manifest naming the renamed entry), each file's brotli sibling (.br)
- * in its place. Refused: no build, no build.json or manifest, or an unhashed file the deploy cannot name.
+ * in its place. Refused: no build, no build.json or manifest, the build of another container than `container`
+ * (`remote_events`), or an unhashed file the deploy cannot name.
  */
-export function readSectionDist(dir: string): SectionDist {
+export function readSectionDist(dir: string, container?: string): SectionDist {
   if (!existsSync(dir)) throw new DistRefused(`${dir} does not exist: build the section first`);
   const all = filesUnder(dir);
   const present = new Set(all);
@@ -95,6 +96,9 @@ export function readSectionDist(dir: string): SectionDist {
   const manifest = manifestSchema.safeParse(readJson(join(dir, MANIFEST)));
   if (!manifest.success) {
     throw new DistRefused(`${dir}/${MANIFEST} is not a federation manifest whose remoteEntry is ${ENTRY}`);
+  }
+  if (container && manifest.data.metaData.name !== container) {
+    throw new DistRefused(`${dir} is the build of ${manifest.data.metaData.name}, not of ${container}`);
   }
 
   const entryBytes = readFileSync(join(dir, ENTRY));

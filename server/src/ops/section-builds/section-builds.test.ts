@@ -65,7 +65,7 @@ interface Fixture {
  * entry (unhashed), hashed chunks with .br and .gz beside the larger ones, a source map, a font, an ocr-<hex>/ folder
  * with a .gz file of its own, and mf-stats.json.
  */
-function makeDist(root: string, label: string, chunks: Record<string, string>): Fixture {
+function makeDist(root: string, label: string, chunks: Record<string, string>, container = 'remote_fixture'): Fixture {
   const dir = mkdtempSync(join(root, 'dist-'));
   const keys = new Map<string, string>();
   const write = (path: string, bytes: Buffer | string, siblings = false) => {
@@ -96,9 +96,9 @@ function makeDist(root: string, label: string, chunks: Record<string, string>): 
   write('remoteEntry.js.map', '{"version":3}');
   keys.set('remoteEntry.js', `files/remoteEntry.${sha8(entry)}.js`);
   const manifest = {
-    id: 'remote_fixture',
-    name: 'remote_fixture',
-    metaData: { name: 'remote_fixture', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    id: container,
+    name: container,
+    metaData: { name: container, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
     exposes: [{ name: 'Section', assets: { js: { sync: hashedNames.filter((n) => n.endsWith('.js')) } } }],
   };
   write('mf-manifest.json', JSON.stringify(manifest), true);
@@ -318,7 +318,13 @@ describe('a section deployed to its own bucket', () => {
   test('the events remote as built: its OCR folder is named by the copied files, and every file it loads is there', async () => {
     const dist = await eventsBuild(root);
     const bucket = bucketAt('events');
-    const report = await deploy(bucket, dist);
+    const report = await deploySection(bucket, {
+      dist,
+      container: 'remote_events',
+      deployedBy: 'aisha',
+      shellOrigin: SHELL,
+      now: nextSecond,
+    });
     // The OCR folder's name, from the packages' own files.
     const require = createRequire(join(REPO, 'remote-events', 'package.json'));
     const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -358,7 +364,7 @@ describe('a section deployed to its own bucket', () => {
   });
 
   test('the npm scripts: exit 1 with the reason, or the deploy and the line to set on the API server', async () => {
-    const fixture = makeDist(root, 'from npm', CHUNKS);
+    const fixture = makeDist(root, 'from npm', CHUNKS, 'remote_events');
     const env = { PUBLIC_URL: SHELL, DEPLOYED_BY: 'yusuf', REMOTE_EVENTS_BUCKET: `${peer.url}/cli/` };
     const unknown = await npm(['deploy:remote', '--', 'lost-and-found'], env);
     assert.equal(unknown.code, 1);
@@ -370,6 +376,12 @@ describe('a section deployed to its own bucket', () => {
     assert.equal(unset.code, 1);
     assert.match(unset.stderr, /REMOTE_EVENTS_BUCKET is not set/);
 
+    const another = await npm(
+      ['deploy:remote', '--', 'events', '--dist', makeDist(root, 'janaza', CHUNKS, 'remote_janaza').dir],
+      env,
+    );
+    assert.equal(another.code, 1);
+    assert.match(another.stderr, /is the build of remote_janaza, not of remote_events/);
     const done = await npm(['deploy:remote', '--', 'events', '--dist', fixture.dir, '--keep', '3'], env);
     assert.equal(done.code, 0, done.stderr);
     assert.match(done.stdout, /Uploaded 11 files/);
