@@ -149,6 +149,26 @@ function buildLabel(dir: string): string {
 }
 
 /**
+ * `dist/build.json` of a remote: `{ label, builtAt }`, the label the code shows (`__UN_BUILD_LABEL__`), which
+ * `npm run deploy:remote` puts in the build's record (docs/decisions/2026-11-29-section-builds-in-their-bucket.md).
+ */
+class BuildRecordFile {
+  constructor(private readonly label: string) {}
+  apply(compiler: Compiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BuildRecordFile', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildRecordFile', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const record = { label: this.label, builtAt: new Date().toISOString() };
+          compilation.emitAsset('build.json', new sources.RawSource(`${JSON.stringify(record, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
+/**
  * What release this build is, `__UN_RELEASE__`: the product's version and commit from scripts/release.mjs (run at
  * build time, which also writes release.json for the server). The dashboard's footer shows it.
  */
@@ -194,6 +214,7 @@ export function createConfig({
       checkKit(packageDir);
     // Remotes have no page of their own: their container entry (remoteEntry.js) is their entry.
     const entry: EntryObject = host ? { main: './src/index.ts' } : {};
+    const label = buildLabel(dir);
     return {
       name,
       context: dir,
@@ -253,7 +274,7 @@ export function createConfig({
           dts: false,
         }),
         new DefinePlugin({
-          __UN_BUILD_LABEL__: JSON.stringify(buildLabel(dir)),
+          __UN_BUILD_LABEL__: JSON.stringify(label),
           __UN_RELEASE__: JSON.stringify(release()),
         }),
         new CatalogueHashes(),
@@ -270,7 +291,7 @@ export function createConfig({
               // public/ is served as it is at the site root (the service worker must be /sw.js to control /).
               new CopyRspackPlugin({ patterns: [{ from: 'public', noErrorOnMissing: true }] }),
             ]
-          : []),
+          : [new BuildRecordFile(label)]),
       ],
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, remoteBucketVariable, sectionBuildSettings } from './config';
 
 describe('configuration from the environment', () => {
   test('defaults: demo mode on SQLite at localhost:3000, bound to 127.0.0.1', () => {
@@ -418,6 +418,45 @@ describe('DKIM settings', () => {
     assert.equal(
       loadConfig({ ...base, DKIM_DOMAIN: 'mail.example.org', DKIM_PRIVATE_KEY: pem }).dkim?.domainName,
       'mail.example.org',
+    );
+  });
+});
+
+describe("a section's deploy settings (npm run deploy:remote)", () => {
+  const bucket = 'https://KEYID:sekret-value@s3.example.sg/sections/events/';
+  const base = { REMOTE_EVENTS_BUCKET: bucket, PUBLIC_URL: 'https://notify.example.sg/dashboard' };
+
+  test("the bucket of the section's own variable, the shell's origin, and who deploys", () => {
+    const settings = sectionBuildSettings('events', base);
+    assert.equal(settings.variable, 'REMOTE_EVENTS_BUCKET');
+    assert.equal(settings.bucketUrl, bucket);
+    assert.equal(settings.region, 'us-east-1');
+    assert.equal(settings.shellOrigin, 'https://notify.example.sg');
+    assert.equal(settings.deployedBy, userInfo().username);
+    assert.equal(sectionBuildSettings('events', { ...base, DEPLOYED_BY: ' aisha ' }).deployedBy, 'aisha');
+    assert.equal(sectionBuildSettings('events', { ...base, AWS_REGION: 'ap-southeast-1' }).region, 'ap-southeast-1');
+    assert.equal(remoteBucketVariable('lost-found' as never), 'REMOTE_LOST_FOUND_BUCKET');
+  });
+
+  test('refuses an unknown section, a missing or wrong bucket and a missing PUBLIC_URL, showing no secret', () => {
+    assert.throws(
+      () => sectionBuildSettings('lost-found', base),
+      /Unknown section "lost-found": the sections are janaza/,
+    );
+    assert.throws(
+      () => sectionBuildSettings('events', { ...base, REMOTE_EVENTS_BUCKET: ' ' }),
+      /REMOTE_EVENTS_BUCKET is not set/,
+    );
+    assert.throws(
+      () => sectionBuildSettings('events', { ...base, REMOTE_EVENTS_BUCKET: 'ftp://KEYID:sekret-value@host/b/' }),
+      (error: Error) =>
+        error instanceof ConfigError &&
+        /REMOTE_EVENTS_BUCKET must be s3:/.test(error.message) &&
+        !error.message.includes('sekret'),
+    );
+    assert.throws(
+      () => sectionBuildSettings('events', { REMOTE_EVENTS_BUCKET: bucket }),
+      /PUBLIC_URL must be the shell's address/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, type RemoteName, TIME_ZONE } from '@ummahnotify/core';
 import { z } from 'zod';
@@ -40,6 +41,11 @@ const csv = (v: unknown) =>
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** A bucket, and a folder in it for REMOTE_<NAME>_BUCKET, as s3-url.ts reads them. */
+const s3Url = z.url({
+  protocol: /^(s3|https?)$/,
+  error: 'must be s3://<bucket> or https://<key>:<secret>@<host>/<bucket>',
+});
 /** A WhatsApp template's name as Meta stores it: lower-case letters, digits and underscores. */
 const templateName = (fallback: string) =>
   z.preprocess(
@@ -134,12 +140,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.preprocess(csv, z.array(httpUrl).optional()),
   DATABASE_URL: optionalText,
   AWS_REGION: z.preprocess(blankToUndefined, z.string().optional()),
-  S3_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .url({ protocol: /^(s3|https?)$/, error: 'must be s3://<bucket> or https://<key>:<secret>@<host>/<bucket>' })
-      .optional(),
-  ),
+  S3_URL: z.preprocess(blankToUndefined, s3Url.optional()),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -737,6 +738,53 @@ export function backupSettings(source: Record<string, string | undefined> = proc
   return {
     database: databaseOf(source),
     s3Url: source.S3_URL?.trim() || undefined,
+    workingDir: source.INIT_CWD ?? process.cwd(),
+  };
+}
+
+/** REMOTE_<NAME>_BUCKET, where `npm run deploy:remote -- <name>` puts a section's builds: REMOTE_LOST_FOUND_BUCKET. */
+export function remoteBucketVariable(name: RemoteName): string {
+  return remoteUrlVariable(name).replace(/_URL$/, '_BUCKET');
+}
+
+/**
+ * What `npm run deploy:remote|rollback:remote|builds:remote -- <name>` reads of the environment
+ * (ops/section-builds/command.ts): the section's bucket (REMOTE_<NAME>_BUCKET, an S3 URL as S3_URL takes it, with a
+ * folder after the bucket if it has one), AWS_REGION as S3_URL uses it, who deploys (DEPLOYED_BY, else the
+ * operating-system user) and the shell's origin (PUBLIC_URL), which the bucket's CORS rule lets read it.
+ */
+export function sectionBuildSettings(section: string, source: Record<string, string | undefined> = process.env) {
+  const name = REMOTE_NAMES.find((known) => known === section);
+  if (!name) {
+    throw new ConfigError(`Unknown section "${section}": the sections are ${REMOTE_NAMES.join(', ')} (REMOTE_NAMES)`);
+  }
+  const variable = remoteBucketVariable(name);
+  const bucketUrl = blankToUndefined(source[variable]);
+  if (bucketUrl === undefined) {
+    throw new ConfigError(
+      `Configuration error: ${variable} is not set: the S3 URL of the section's bucket, s3://<bucket>/<folder>/ or https://<key>:<secret>@<host>/<bucket>/<folder>/`,
+    );
+  }
+  const bucket = s3Url.safeParse(bucketUrl);
+  if (!bucket.success) {
+    throw new ConfigError(
+      `Configuration error: ${variable} ${bucket.error.issues[0]?.message} (got ${shownValue(variable, String(bucketUrl))})`,
+    );
+  }
+  const publicUrl = httpUrl.safeParse(blankToUndefined(source.PUBLIC_URL));
+  if (!publicUrl.success) {
+    throw new ConfigError(
+      `Configuration error: PUBLIC_URL must be the shell's address (https://notify.example.sg), which the bucket's CORS rule lets read the section (got ${shownValue('PUBLIC_URL', source.PUBLIC_URL)})`,
+    );
+  }
+  return {
+    name,
+    variable,
+    bucketUrl: bucket.data,
+    region: blankToUndefined(source.AWS_REGION) === undefined ? 'us-east-1' : String(source.AWS_REGION).trim(),
+    deployedBy: source.DEPLOYED_BY?.trim() || userInfo().username,
+    shellOrigin: new URL(publicUrl.data).origin,
+    /** Where npm was run, for a relative --dist. */
     workingDir: source.INIT_CWD ?? process.cwd(),
   };
 }

@@ -12,7 +12,7 @@ const SRC = join(import.meta.dirname, '..', 'src');
  * and demo/ on the features; app.ts puts them together.
  */
 const LAYERS = [
-  ['public-url', 'url-credentials'],
+  ['public-url', 'url-credentials', 's3-url'],
   ['config'],
   ['web'],
   ['db', 'shared-redis'],

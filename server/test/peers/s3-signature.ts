@@ -116,6 +116,30 @@ async function refusal(
   };
 }
 
+export interface GateOptions {
+  /**
+   * The bucket readable by anyone, as a bucket policy granting s3:GetObject to "*" makes it
+   * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/example-bucket-policies.html): an unsigned GET or
+   * HEAD of an object, and a CORS preflight (OPTIONS, which browsers never sign), go through; an unsigned
+   * PUT, DELETE or listing is still refused.
+   */
+  publicRead?: boolean;
+  /** A signed request refused anyway with 403 AccessDenied, as a key without that permission is (a test's failure). */
+  refuse?: (req: IncomingMessage) => boolean;
+}
+
+const ACCESS_DENIED = { status: 403, code: 'AccessDenied', message: 'Access Denied' };
+
+/** An unsigned request the public-read policy lets through: a preflight, or a GET or HEAD of one object. */
+function readByAnyone(req: IncomingMessage): boolean {
+  const url = new URL(req.url ?? '/', 'http://s3');
+  const signed = req.headers.authorization !== undefined || url.searchParams.has('X-Amz-Signature');
+  if (signed) return false;
+  if (req.method === 'OPTIONS') return true;
+  const [, bucket, ...key] = url.pathname.split('/');
+  return (req.method === 'GET' || req.method === 'HEAD') && !!bucket && key.join('/') !== '' && url.search === '';
+}
+
 /**
  * An HTTP front for a local S3-compatible server that checks each request's AWS Signature Version 4 as
  * S3 does (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-authenticating-requests.html): the
@@ -126,6 +150,7 @@ async function refusal(
 export async function startSigV4Gate(
   target: string,
   secrets: ReadonlyMap<string, string>,
+  options: GateOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const upstream = new URL(target);
   const server = createServer(async (req, res) => {
@@ -133,7 +158,10 @@ export async function startSigV4Gate(
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks);
-      const refused = await refusal(req, body, secrets);
+      const refused =
+        options.publicRead && readByAnyone(req)
+          ? null
+          : ((await refusal(req, body, secrets)) ?? (options.refuse?.(req) ? ACCESS_DENIED : null));
       if (refused) {
         s3Error(res, refused.status, refused.code, refused.message);
         return;

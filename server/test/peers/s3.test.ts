@@ -50,6 +50,29 @@ describe('S3 peer: every request signed with SigV4 by a key it knows', () => {
     assert.equal(await read.Body?.transformToString(), 'bytes');
   });
 
+  test('an unsigned read is refused (403), unless the bucket is public-read', async () => {
+    await put(client(S3_KEY.accessKeyId, S3_KEY.secretAccessKey), 'uploads/private.jpg');
+    assert.equal((await fetch(`${new URL(s3.url).origin}/${s3.bucket}/uploads/private.jpg`)).status, 403);
+    const open = await startS3Peer('open', { publicRead: true });
+    try {
+      const writer = new S3Client({
+        region: 'us-east-1',
+        endpoint: new URL(open.url).origin,
+        forcePathStyle: true,
+        credentials: S3_KEY,
+      });
+      await writer.send(new PutObjectCommand({ Bucket: open.bucket, Key: 'a.txt', Body: Buffer.from('bytes') }));
+      writer.destroy();
+      const read = await fetch(`${open.publicUrl}a.txt`);
+      assert.deepEqual([read.status, await read.text()], [200, 'bytes']);
+      assert.equal((await fetch(`${open.publicUrl}a.txt`, { method: 'PUT', body: 'mine' })).status, 403);
+      assert.equal((await fetch(`${open.publicUrl}a.txt`, { method: 'DELETE' })).status, 403);
+      assert.equal((await fetch(`${open.publicUrl}?list-type=2`)).status, 403);
+    } finally {
+      await open.close();
+    }
+  });
+
   test('the right key with a wrong secret: 403 SignatureDoesNotMatch', async () => {
     await assert.rejects(
       put(client(S3_KEY.accessKeyId, 'not-the-secret'), 'uploads/x.jpg'),

@@ -13,14 +13,23 @@ export interface S3Peer {
   /** Where the peer keeps its objects: <directory>/<bucket>/<key>._S3rver_object */
   directory: string;
   bucket: string;
+  /** The bucket's address as a browser reads it, unsigned (with `publicRead`): http://127.0.0.1:<port>/<bucket>/ */
+  publicUrl: string;
+  /** From now, lets `count` more signed PUTs through and refuses the rest (403 AccessDenied); undefined: none refused. */
+  refusePutsAfter(count: number | undefined): void;
   close(): Promise<void>;
+}
+
+export interface S3PeerOptions {
+  /** Objects readable unsigned, as a public-read bucket policy makes them (s3-signature.ts, GateOptions). */
+  publicRead?: boolean;
 }
 
 /**
  * A local S3-compatible server (s3rver) on 127.0.0.1 behind a check of each request's SigV4 signature
  * (s3-signature.ts), which s3rver does not recompute: a wrong secret is refused as S3 refuses it.
  */
-export async function startS3Peer(bucket = 'ummahnotify-images'): Promise<S3Peer> {
+export async function startS3Peer(bucket = 'ummahnotify-images', options: S3PeerOptions = {}): Promise<S3Peer> {
   const directory = mkdtempSync(join(tmpdir(), 'un-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
@@ -31,15 +40,29 @@ export async function startS3Peer(bucket = 'ummahnotify-images'): Promise<S3Peer
     allowMismatchedSignatures: false,
   });
   const { port } = await server.run();
+  let putsLeft: number | undefined;
   const gate = await startSigV4Gate(
     `http://127.0.0.1:${port}`,
     new Map([[S3_KEY.accessKeyId, S3_KEY.secretAccessKey]]),
+    {
+      publicRead: options.publicRead,
+      refuse: (req) => {
+        if (req.method !== 'PUT' || putsLeft === undefined) return false;
+        if (putsLeft === 0) return true;
+        putsLeft -= 1;
+        return false;
+      },
+    },
   );
   const { host } = new URL(gate.url);
   return {
     url: `http://${S3_KEY.accessKeyId}:${S3_KEY.secretAccessKey}@${host}/${bucket}`,
     directory,
     bucket,
+    publicUrl: `http://${host}/${bucket}/`,
+    refusePutsAfter: (count) => {
+      putsLeft = count;
+    },
     close: async () => {
       await gate.close();
       await server.close();

@@ -1,4 +1,5 @@
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3Location } from '../../s3-url';
 
 /** Where image bytes go instead of the database when S3_URL is set. */
 export interface ImageBucket {
@@ -9,34 +10,20 @@ export interface ImageBucket {
 }
 
 /**
- * An S3-compatible bucket from S3_URL: `s3://<bucket>` is Amazon S3 itself (in `region`, config's AWS_REGION;
- * credentials from the usual AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, read by the SDK); `https://<key>:<secret>@<host>/<bucket>`
- * is any S3-compatible service (MinIO, R2, ...), addressed path-style, credentials in the URL or in
- * those same variables.
+ * The bucket of S3_URL (s3-url.ts reads it: `s3://<bucket>` on Amazon S3 in `region`, config's AWS_REGION, or
+ * `https://<key>:<secret>@<host>/<bucket>` on any S3-compatible service); a folder after the bucket holds the images.
  */
 export function s3Bucket(s3Url: string, region: string): ImageBucket {
-  const url = new URL(s3Url);
-  const onAws = url.protocol === 's3:';
-  const bucket = onAws ? url.hostname : decodeURIComponent(url.pathname.replace(/^\/|\/$/g, ''));
-  const client = new S3Client({
-    region,
-    ...(onAws ? {} : { endpoint: url.origin, forcePathStyle: true }),
-    ...(url.username
-      ? {
-          credentials: {
-            accessKeyId: decodeURIComponent(url.username),
-            secretAccessKey: decodeURIComponent(url.password),
-          },
-        }
-      : {}),
-  });
+  const { client, bucket: Bucket, prefix } = s3Location(s3Url, region);
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'image/jpeg' }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: `${prefix}${key}`, Body: bytes, ContentType: 'image/jpeg' }),
+      );
     },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: `${prefix}${key}` }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
       } catch (error) {
         if (error instanceof NoSuchKey) return undefined;
@@ -45,7 +32,10 @@ export function s3Bucket(s3Url: string, region: string): ImageBucket {
     },
     async remove(keys) {
       await client.send(
-        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket,
+          Delete: { Objects: keys.map((key) => ({ Key: `${prefix}${key}` })), Quiet: true },
+        }),
       );
     },
     close: () => client.destroy(),
