@@ -36,6 +36,8 @@ describe('serving the shell and the remotes', () => {
     writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js'), '/* chunk */');
     writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js.br'), brotliCompressSync('/* chunk */'));
     writeFileSync(join(root, 'remote-janaza', 'dist', '12.f71c600b.js.gz'), gzipSync('/* chunk */'));
+    mkdirSync(join(root, 'remote-janaza', 'dist', 'ocr-0123abcd'), { recursive: true });
+    writeFileSync(join(root, 'remote-janaza', 'dist', 'ocr-0123abcd', 'worker.min.js'), '/* worker */');
     const config = loadConfig({
       DATA_DIR: join(root, 'data'),
       SUPPORT_WHATSAPP: '+65 9123 4567',
@@ -117,6 +119,11 @@ describe('serving the shell and the remotes', () => {
     assert.equal(script.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await app.inject('/remotes/janaza/mf-manifest.json')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/remotes/janaza/remoteEntry.js')).headers['cache-control'], 'no-cache');
+    // A folder the build named by its files' content (the events remote's OCR files).
+    assert.equal(
+      (await app.inject('/remotes/janaza/ocr-0123abcd/worker.min.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
   });
 
   test('builds are sent precompressed (brotli or gzip) to browsers that accept it', async () => {

@@ -18,9 +18,14 @@ import { registerSectionBuilds } from './section-builds-route';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Content-hashed files never change; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated. */
+/**
+ * Content-hashed files never change, nor do the files of a folder a build named by their content (the events remote's
+ * `ocr-<sha256-8>/`); everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated.
+ */
 export function setCacheHeaders(reply: FastifyReply, path: string): void {
-  const hashed = /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|wasm)(\.br|\.gz)?$/.test(path);
+  const hashed =
+    /[.-][0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|wasm)(\.br|\.gz)?$/.test(path) ||
+    /[/\\]dist[/\\][\w-]+-[0-9a-f]{8}[/\\]/.test(path);
   reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 

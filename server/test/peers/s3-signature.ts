@@ -126,6 +126,8 @@ export interface GateOptions {
   publicRead?: boolean;
   /** A signed request refused anyway with 403 AccessDenied, as a key without that permission is (a test's failure). */
   refuse?: (req: IncomingMessage) => boolean;
+  /** Told of each unsigned read once it is answered: its path, status and the bytes of its body on the wire. */
+  read?: (answer: { path: string; status: number; bytes: number }) => void;
 }
 
 const ACCESS_DENIED = { status: 403, code: 'AccessDenied', message: 'Access Denied' };
@@ -166,10 +168,19 @@ export async function startSigV4Gate(
         s3Error(res, refused.status, refused.code, refused.message);
         return;
       }
+      const unsigned = options.publicRead && readByAnyone(req) && req.method === 'GET';
       const forwarded = request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
+          let bytes = 0;
+          answer.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          answer.on('end', () => {
+            if (unsigned)
+              options.read?.({ path: (req.url ?? '/').split('?')[0] ?? '/', status: answer.statusCode ?? 502, bytes });
+          });
           answer.pipe(res);
         },
       );

@@ -17,6 +17,8 @@ export interface S3Peer {
   publicUrl: string;
   /** From now, lets `count` more signed PUTs through and refuses the rest (403 AccessDenied); undefined: none refused. */
   refusePutsAfter(count: number | undefined): void;
+  /** Every unsigned GET the bucket answered (with `publicRead`), in order: what browsers downloaded from it. */
+  reads: { path: string; status: number; bytes: number }[];
   close(): Promise<void>;
 }
 
@@ -41,11 +43,13 @@ export async function startS3Peer(bucket = 'ummahnotify-images', options: S3Peer
   });
   const { port } = await server.run();
   let putsLeft: number | undefined;
+  const reads: S3Peer['reads'] = [];
   const gate = await startSigV4Gate(
     `http://127.0.0.1:${port}`,
     new Map([[S3_KEY.accessKeyId, S3_KEY.secretAccessKey]]),
     {
       publicRead: options.publicRead,
+      read: (answer) => reads.push(answer),
       refuse: (req) => {
         if (req.method !== 'PUT' || putsLeft === undefined) return false;
         if (putsLeft === 0) return true;
@@ -60,6 +64,7 @@ export async function startS3Peer(bucket = 'ummahnotify-images', options: S3Peer
     directory,
     bucket,
     publicUrl: `http://${host}/${bucket}/`,
+    reads,
     refusePutsAfter: (count) => {
       putsLeft = count;
     },
