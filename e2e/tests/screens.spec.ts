@@ -61,7 +61,12 @@ const SCREENS: Screen[] = [
     section: true,
     who: ['superadmin'],
     ready: (page) => page.getByTestId('summary-card-janazah'),
-    mask: (page, lang) => [page.getByText(afterColon(text(lang).summary.lastUpdated))],
+    mask: (page, lang) => [
+      page.getByText(afterColon(text(lang).summary.lastUpdated)),
+      // each section's build label and when it was built: the build's own, different at each build
+      page.getByTestId('section-build-label'),
+      page.getByTestId('section-build-detail'),
+    ],
   },
   { name: 'members-create', path: '/dashboard/members/create', section: true, who: ['superadmin'] },
   {

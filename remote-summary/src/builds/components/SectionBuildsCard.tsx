@@ -22,11 +22,15 @@ function SectionBuildLine({ build }: { build: SectionBuild }) {
     <Flex component="li" vertical gap={2} data-testid={`section-build-${build.section}`}>
       <Flex justify="space-between" wrap gap={8}>
         <Typography.Text strong>{t(`builds.section.${build.section}`)}</Typography.Text>
-        <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+        <Typography.Text code style={{ overflowWrap: 'anywhere' }} data-testid="section-build-label">
           {build.label ?? t('builds.noLabel')}
         </Typography.Text>
       </Flex>
-      <Typography.Text type={unread ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+      <Typography.Text
+        type={unread ? 'danger' : 'secondary'}
+        style={{ fontSize: 12 }}
+        data-testid="section-build-detail"
+      >
         {detail}
       </Typography.Text>
       {build.build && (
