@@ -164,11 +164,10 @@ test('v2 shows on the next load, a returning visitor downloads only the files v2
   }
   expect(fetched.length).toBeGreaterThan(0);
   const kb = fetched.reduce((sum, f) => sum + f.bytes, 0) / 1024;
-  test.info().annotations.push({
-    type: 'returning visitor after the deploy',
-    description: `${fetched.length} files, ${kb.toFixed(1)} KB from the bucket: ${fetched.map((f) => f.path.split('/').pop()).join(', ')}`,
-  });
-  console.log(`returning visitor after the deploy: ${fetched.length} files, ${kb.toFixed(1)} KB`);
+  const shown = fetched.map((f) => `${f.path.split('/').pop()} ${f.bytes} B`).join(', ');
+  console.log(
+    `returning visitor after the deploy: ${fetched.length} files, ${kb.toFixed(1)} KB from the bucket (${shown})`,
+  );
 
   const rolledBack = await run('rollback:remote', 'events');
   expect(rolledBack.status, rolledBack.output).toBe(0);
