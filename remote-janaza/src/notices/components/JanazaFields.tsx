@@ -3,7 +3,9 @@ import { GENDERS, NOTIFICATION_STATUSES, POSTAL_CODE_DIGITS } from '@ummahnotify
 import { type JanazaCreate, type JanazaNotice, NAME_MAX_LENGTH, NOTE_MAX_LENGTH } from '@ummahnotify/domain';
 import { Checkbox, type ColProps, Input, InputNumber, Radio, Select } from 'antd';
 import type { ReactNode } from 'react';
-import type { JanazaPartName } from './JanazaParts';
+
+/** The parts a notice is shown in: a table's columns, a card's sections (JanazaParts.tsx draws them). */
+export type JanazaPartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';
 
 /** Where a control is drawn: in the create form (antd's Form.Item hands it value, onChange and id) or in a row being edited. */
 export type Where = 'form' | 'row';

@@ -11,7 +11,8 @@ import { useDeleteJanaza, useJanazaList } from '../hooks/queries';
 import { useRowEdit } from '../hooks/useRowEdit';
 import { DeliveryCell } from './DeliveryCell';
 import { DueDate } from './DueDate';
-import { JanazaPart, type JanazaPartName } from './JanazaParts';
+import type { JanazaPartName } from './JanazaFields';
+import { JanazaPart } from './JanazaParts';
 
 type StatusFilter = NotificationStatus | 'all';
 const SEARCH_ID = 'janaza-search';

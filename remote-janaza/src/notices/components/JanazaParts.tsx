@@ -9,11 +9,8 @@ import { assetUrl } from '../assetUrl';
 import type { JanazaDraft, RowEdit } from '../hooks/useRowEdit';
 import { ImagePicker } from './ImagePicker';
 import { JanazaAvatar } from './JanazaAvatar';
-import { fieldsWhere, type InlineField } from './JanazaFields';
+import { fieldsWhere, type InlineField, type JanazaPartName } from './JanazaFields';
 import { StatusBadge } from './StatusBadge';
-
-/** The parts of a notice the table shows as columns and the cards as sections (docs/product/screens.md). */
-export type JanazaPartName = 'profile' | 'personal' | 'location' | 'details' | 'status' | 'actions';
 
 interface Props {
   part: JanazaPartName;
