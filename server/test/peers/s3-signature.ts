@@ -126,6 +126,8 @@ export interface GateOptions {
   publicRead?: boolean;
   /** A signed request refused anyway with 403 AccessDenied, as a key without that permission is (a test's failure). */
   refuse?: (req: IncomingMessage) => boolean;
+  /** A signed request held before it reaches the bucket until the promise returned settles (a test's stall). */
+  hold?: (req: IncomingMessage) => Promise<void> | undefined;
   /** Told of each unsigned read once it is answered: its path, status and the bytes of its body on the wire. */
   read?: (answer: { path: string; status: number; bytes: number }) => void;
 }
@@ -168,6 +170,7 @@ export async function startSigV4Gate(
         s3Error(res, refused.status, refused.code, refused.message);
         return;
       }
+      await options.hold?.(req);
       const unsigned = options.publicRead && readByAnyone(req) && req.method === 'GET';
       const forwarded = request(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },

@@ -17,6 +17,12 @@ export interface S3Peer {
   publicUrl: string;
   /** From now, lets `count` more signed PUTs through and refuses the rest (403 AccessDenied); undefined: none refused. */
   refusePutsAfter(count: number | undefined): void;
+  /** From now, lets `count` more signed PUTs through and holds the rest unanswered until releaseHeld(). */
+  holdPutsAfter(count: number): void;
+  /** How many PUTs are held now. */
+  heldPuts(): number;
+  /** Lets the held PUTs through (to a client that may be gone, as a server finishes a request whose client died). */
+  releaseHeld(): void;
   /** Every unsigned GET the bucket answered (with `publicRead`), in order: what browsers downloaded from it. */
   reads: { path: string; status: number; bytes: number }[];
   close(): Promise<void>;
@@ -44,12 +50,22 @@ export async function startS3Peer(bucket = 'ummahnotify-images', options: S3Peer
   const { port } = await server.run();
   let putsLeft: number | undefined;
   const reads: S3Peer['reads'] = [];
+  let holdAfter: number | undefined;
+  const held: (() => void)[] = [];
   const gate = await startSigV4Gate(
     `http://127.0.0.1:${port}`,
     new Map([[S3_KEY.accessKeyId, S3_KEY.secretAccessKey]]),
     {
       publicRead: options.publicRead,
       read: (answer) => reads.push(answer),
+      hold: (req) => {
+        if (req.method !== 'PUT' || holdAfter === undefined) return undefined;
+        if (holdAfter > 0) {
+          holdAfter -= 1;
+          return undefined;
+        }
+        return new Promise<void>((resolve) => held.push(resolve));
+      },
       refuse: (req) => {
         if (req.method !== 'PUT' || putsLeft === undefined) return false;
         if (putsLeft === 0) return true;
@@ -68,7 +84,16 @@ export async function startS3Peer(bucket = 'ummahnotify-images', options: S3Peer
     refusePutsAfter: (count) => {
       putsLeft = count;
     },
+    holdPutsAfter: (count) => {
+      holdAfter = count;
+    },
+    heldPuts: () => held.length,
+    releaseHeld: () => {
+      holdAfter = undefined;
+      for (const release of held.splice(0)) release();
+    },
     close: async () => {
+      for (const release of held.splice(0)) release();
       await gate.close();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
