@@ -21,6 +21,8 @@ export interface DeployOptions {
   shellOrigin: string;
   /** Build records kept (the live one always). */
   keep?: number;
+  /** How old a file no kept build needs must be to be removed (prune.ts, PRUNE_GRACE_MS by default). */
+  pruneGraceMs?: number;
   now?: () => Date;
 }
 
@@ -107,7 +109,7 @@ export async function deploySection(bucket: SectionBucket, options: DeployOption
   await writeRecord(bucket, record);
   await writePointer(bucket, { build, label: dist.label, manifest: dist.manifest, since: at, by: options.deployedBy });
 
-  const pruned = await pruneBuilds(bucket, options.keep ?? DEFAULT_KEEP, build);
+  const pruned = await pruneBuilds(bucket, options.keep ?? DEFAULT_KEEP, build, options.pruneGraceMs);
   const rule = corsRule(options.shellOrigin);
   const corsSet = await bucket.setCors([rule]);
   return {

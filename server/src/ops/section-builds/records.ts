@@ -36,7 +36,7 @@ export async function writeRecord(bucket: SectionBucket, record: BuildRecord): P
 
 /** Every build record in the bucket, newest first (build ids sort by deploy time). */
 export async function readRecords(bucket: SectionBucket): Promise<BuildRecord[]> {
-  const keys = (await bucket.list(BUILDS_DIR)).filter((key) => key.endsWith('.json'));
+  const keys = (await bucket.list(BUILDS_DIR)).map(({ key }) => key).filter((key) => key.endsWith('.json'));
   const records = await Promise.all(
     keys.map(async (key) => buildRecordSchema.parse(JSON.parse((await bucket.read(key)) ?? 'null'))),
   );

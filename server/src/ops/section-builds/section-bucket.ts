@@ -27,8 +27,8 @@ export interface SectionBucket {
   put(key: string, body: Buffer, headers: ObjectHeaders): Promise<void>;
   /** An object's text, or undefined if there is none. */
   read(key: string): Promise<string | undefined>;
-  /** The keys under a folder of the prefix (`files/`), relative to the prefix. */
-  list(folder: string): Promise<string[]>;
+  /** The objects under a folder of the prefix (`files/`): their keys, relative to the prefix, and when each was written. */
+  list(folder: string): Promise<{ key: string; modified: Date }[]>;
   remove(keys: string[]): Promise<void>;
   /** Sets the bucket's CORS rules; false when the key may not (AccessDenied). */
   setCors(rules: CORSRule[]): Promise<boolean>;
@@ -77,11 +77,12 @@ export function sectionBucket(bucketUrl: string, region: string): SectionBucket 
       }
     },
     async list(folder) {
-      const keys: string[] = [];
+      const keys: { key: string; modified: Date }[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: Key(folder), ContinuationToken }));
-        for (const { Key: key } of page.Contents ?? []) if (key) keys.push(key.slice(prefix.length));
+        for (const { Key: key, LastModified } of page.Contents ?? [])
+          if (key) keys.push({ key: key.slice(prefix.length), modified: LastModified ?? new Date(0) });
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys;

@@ -129,8 +129,9 @@ describe('a section deployed to its own bucket', () => {
     clock += 1000;
     return new Date(clock);
   };
+  /** A deploy; its prune takes any file no kept build names, however recent (as an hour later would). */
   const deploy = (bucket: SectionBucket, dist: string, keep?: number) =>
-    deploySection(bucket, { dist, deployedBy: 'aisha', shellOrigin: SHELL, keep, now: nextSecond });
+    deploySection(bucket, { dist, deployedBy: 'aisha', shellOrigin: SHELL, keep, now: nextSecond, pruneGraceMs: 0 });
 
   before(async () => {
     peer = await startS3Peer('sections', { publicRead: true });
@@ -290,6 +291,33 @@ describe('a section deployed to its own bucket', () => {
     assert.ok(shared.length > 5);
     for (const key of [...shared, b.manifest, `files/form.${sha8('export const form = "B";')}.js`])
       assert.equal(await status(key), 200, key);
+  });
+
+  test('a file another deploy is uploading now survives a prune; an hour later it goes', async () => {
+    const bucket = bucketAt('beside');
+    const a = await deploy(bucket, makeDist(root, 'A', { ...CHUNKS, form: 'export const form = "A";' }).dir, 1);
+    // Another volunteer's deploy of the section, mid-upload: its chunk is in, its build record not yet.
+    const theirs = 'files/form.0123abcd.js';
+    await bucket.put(theirs, Buffer.from('export const form = "theirs";'), {
+      contentType: 'text/javascript',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    const b = await deploySection(bucket, {
+      dist: makeDist(root, 'B', { ...CHUNKS, form: 'export const form = "B";' }).dir,
+      deployedBy: 'aisha',
+      shellOrigin: SHELL,
+      keep: 1,
+      now: nextSecond,
+    });
+    assert.deepEqual(b.pruned, { builds: [a.build], files: 0 }, 'A’s record goes; files written this hour stay');
+    const status = async (key: string) => (await browserGet(`${peer.publicUrl}beside/${key}`, 'HEAD')).status;
+    assert.equal(await status(theirs), 200);
+    assert.equal(await status(a.manifest), 200);
+    const c = await deploy(bucket, makeDist(root, 'C', { ...CHUNKS, form: 'export const form = "C";' }).dir, 1);
+    assert.ok(c.pruned.files >= 4, `${c.pruned.files} files pruned`);
+    assert.equal(await status(theirs), 404);
+    assert.equal(await status(a.manifest), 404);
+    assert.equal(await status(c.manifest), 200);
   });
 
   test('a build holding a file it cannot name by content is refused, with nothing uploaded', async () => {
