@@ -126,6 +126,8 @@ export interface GateOptions {
   publicRead?: boolean;
   /** A signed request refused anyway with 403 AccessDenied, as a key without that permission is (a test's failure). */
   refuse?: (req: IncomingMessage) => boolean;
+  /** The port to listen on (127.0.0.1); any free one when unset. */
+  port?: number;
   /** A signed request held before it reaches the bucket until the promise returned settles (a test's stall). */
   hold?: (req: IncomingMessage) => Promise<void> | undefined;
   /** Told of each unsigned read once it is answered: its path, status and the bytes of its body on the wire. */
@@ -193,7 +195,10 @@ export async function startSigV4Gate(
       s3Error(res, 500, 'InternalError', String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

@@ -31,6 +31,8 @@ export interface S3Peer {
 export interface S3PeerOptions {
   /** Objects readable unsigned, as a public-read bucket policy makes them (s3-signature.ts, GateOptions). */
   publicRead?: boolean;
+  /** The port its address (`url`, `publicUrl`) has; any free one when unset. */
+  port?: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function startS3Peer(bucket = 'ummahnotify-images', options: S3Peer
     new Map([[S3_KEY.accessKeyId, S3_KEY.secretAccessKey]]),
     {
       publicRead: options.publicRead,
+      port: options.port,
       read: (answer) => reads.push(answer),
       hold: (req) => {
         if (req.method !== 'PUT' || holdAfter === undefined) return undefined;
