@@ -21,7 +21,10 @@ function SectionBuildLine({ build }: { build: SectionBuild }) {
   return (
     <Flex component="li" vertical gap={2} data-testid={`section-build-${build.section}`}>
       <Flex justify="space-between" wrap gap={8}>
-        <Typography.Text strong>{t(`builds.section.${build.section}`)}</Typography.Text>
+        {/* A section scaffolded since has no name here yet: its remote's name stands in. */}
+        <Typography.Text strong>
+          {t(`builds.section.${build.section}`, { defaultValue: build.section })}
+        </Typography.Text>
         <Typography.Text code style={{ overflowWrap: 'anywhere' }} data-testid="section-build-label">
           {build.label ?? t('builds.noLabel')}
         </Typography.Text>
