@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { SECTION_BUILDS_API, SUMMARY_API } from '@ummahnotify/domain';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/client/test/render';
-import SummarySection from '../../SummarySection';
 import { summary } from '../../summaryAnswer.test-data';
+import { renderSummary } from '../../summaryPage.test-data';
 
 const BUILDS = [
   {
@@ -46,17 +44,12 @@ const BUILDS = [
   },
 ];
 
-function renderSummary() {
+function renderSummaryWithBuilds() {
   fakeApi({
     [`GET ${SUMMARY_API.summary}`]: { status: 200, data: { code: 200, data: [summary] } },
     [`GET ${SECTION_BUILDS_API.builds}`]: { status: 200, data: { code: 200, data: BUILDS } },
   });
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/summary/*" element={<SummarySection />} />
-    </Routes>,
-    { history: ['/dashboard/summary'] },
-  );
+  return renderSummary();
 }
 
 afterEach(async () => {
@@ -66,7 +59,7 @@ afterEach(async () => {
 
 describe("the summary's section builds (docs/product/screens.md#summary)", () => {
   it('names each live build, where it comes from, since when (Singapore time) and by whom', async () => {
-    renderSummary();
+    renderSummaryWithBuilds();
     const events = await screen.findByTestId('section-build-events');
     expect(events).toHaveTextContent('Events');
     expect(events).toHaveTextContent('events-v2');
@@ -83,7 +76,7 @@ describe("the summary's section builds (docs/product/screens.md#summary)", () =>
 
   it('in Tamil', async () => {
     await act(() => setLanguage('ta'));
-    renderSummary();
+    renderSummaryWithBuilds();
     expect(await screen.findByText('பகுதிகளின் பதிப்புகள்')).toBeInTheDocument();
     expect(await screen.findByTestId('section-build-events')).toHaveTextContent('அதன் சேமிப்பகத்தில் வெளியிடப்பட்டது');
     expect(screen.getByTestId('section-build-members')).toHaveTextContent('அதன் சேமிப்பகத்தைப் படிக்க முடியவில்லை');

@@ -1,11 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { DELIVERY_API, SUMMARY_API } from '@ummahnotify/domain';
-import { Route, Routes } from 'react-router-dom';
 import { type FakeAnswer, fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/client/test/render';
-import SummarySection from '../../SummarySection';
 import { summary } from '../../summaryAnswer.test-data';
+import { renderSummary } from '../../summaryPage.test-data';
 
 const ZERO = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const PAUSE = {
@@ -21,15 +19,6 @@ const channels = (pauses: unknown[]) => ({
   pauses,
 });
 const RESUME = `POST ${DELIVERY_API.resume('whatsapp')}`;
-
-async function renderSummary() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/summary/*" element={<SummarySection />} />
-    </Routes>,
-    { history: ['/dashboard/summary'] },
-  );
-}
 
 beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2026-11-28T06:01:00.000Z'), advanceTimers: true });

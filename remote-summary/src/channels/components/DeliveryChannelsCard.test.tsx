@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { DELIVERY_API, SUMMARY_API } from '@ummahnotify/domain';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/client/test/render';
-import SummarySection from '../../SummarySection';
 import { summary } from '../../summaryAnswer.test-data';
+import { renderSummary } from '../../summaryPage.test-data';
 
 const CHANNELS = {
   channels: [
@@ -29,14 +27,6 @@ const CHANNELS = {
   },
 };
 
-async function renderSummary() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/summary/*" element={<SummarySection />} />
-    </Routes>,
-    { history: ['/dashboard/summary'] },
-  );
-}
 const channel = (name: string) => screen.getByTestId(`delivery-channel-${name}`);
 
 afterEach(async () => {

@@ -1,11 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { DELIVERY_API, SUMMARY_API } from '@ummahnotify/domain';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/client/test/render';
-import SummarySection from '../../SummarySection';
 import { summary } from '../../summaryAnswer.test-data';
+import { renderSummary } from '../../summaryPage.test-data';
 
 const ZERO = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const ALL_OFF = {
@@ -22,14 +20,6 @@ const channels = (switches: unknown[]) => ({
 const PAUSE = `POST ${DELIVERY_API.pauseDelivery}`;
 const RESUME = `POST ${DELIVERY_API.resumeDelivery}`;
 
-async function renderSummary() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/summary/*" element={<SummarySection />} />
-    </Routes>,
-    { history: ['/dashboard/summary'] },
-  );
-}
 const tag = (channel: string) => screen.getByTestId(`delivery-channel-${channel}`).querySelector('.ant-tag');
 
 afterEach(async () => {

@@ -1,11 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setLanguage } from '@ummahnotify/client';
 import { DELIVERY_API, SUMMARY_API } from '@ummahnotify/domain';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, restoreApi } from '../../../../shared/client/test/fakeApi';
-import { renderWithProviders } from '../../../../shared/client/test/render';
-import SummarySection from '../../SummarySection';
 import { summary } from '../../summaryAnswer.test-data';
+import { renderSummary } from '../../summaryPage.test-data';
 
 const ZERO = { sent: 0, failed: 0, pending: 0, expired: 0 };
 const RESTORED = {
@@ -30,15 +28,6 @@ const STALE = {
   notListed: false,
 };
 const DISCARD = `POST ${DELIVERY_API.discard}`;
-
-async function renderSummary() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/summary/*" element={<SummarySection />} />
-    </Routes>,
-    { history: ['/dashboard/summary'] },
-  );
-}
 
 afterEach(async () => {
   restoreApi();
