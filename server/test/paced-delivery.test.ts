@@ -130,11 +130,16 @@ for (const engine of engines()) {
         );
         // (How long it takes at 10 000 subscribers is bench/broadcast's: a time here would measure the machine's load.)
       }
-      // The only refusals for pace were the three asked for (the bot's rate and each chat's were kept).
+      // Each chat's and each pair's spacing was kept. The bot's and the number's rates were kept too: the engine paced
+      // itself rather than leaning on refusals. The peers count arrivals in a sliding second, and a stall of this
+      // machine can land a send and the next in one, so a refusal or two may come from timing alone: the bound is one
+      // refusal for 50 messages. An engine that does not pace (TELEGRAM_RATE=1000) got 166 for Telegram's 170.
+      const fewRefusals = (refused: number, messages: number, what: string) =>
+        assert.ok(refused <= Math.ceil(messages / 50), `${refused} refusals for ${what} in ${messages} messages`);
       assert.equal(telegram.pace.refusedPerChat, 0);
-      assert.ok(telegram.pace.refusedPerBot <= 1, `${telegram.pace.refusedPerBot} refused for the bot's rate`);
+      fewRefusals(telegram.pace.refusedPerBot, telegram.pace.sends.length, "the bot's rate");
       assert.equal(whatsapp.pace.refusedPair, 0);
-      assert.ok(whatsapp.pace.refusedThroughput <= 1);
+      fewRefusals(whatsapp.pace.refusedThroughput, whatsapp.pace.sends.length, "the number's throughput");
 
       const rows = await server.app.db.selectFrom('deliveries').select(['state', 'attempts']).execute();
       assert.deepEqual([...new Set(rows.map((r) => r.state))], ['sent']);
