@@ -135,6 +135,8 @@ export interface EventsTable {
   image_id: string | null;
   /** The pasted AI answer (docs/product/data.md#event) the event was drafted from, as JSON text. */
   ai_source: string | null;
+  /** How many times the event was edited: its calendar file's SEQUENCE. */
+  revision: Generated<number>;
   created_by: string | null;
   updated_by: string | null;
   created_at: string;

@@ -42,6 +42,7 @@ export function eventRow(overrides: Partial<Selectable<EventsTable>> = {}): Sele
     link: 'https://example.org/register',
     image_id: null,
     ai_source: null,
+    revision: 0,
     created_by: null,
     updated_by: null,
     created_at: '2026-11-22T00:00:00.000Z',

@@ -176,9 +176,15 @@ export async function updateEvent(
     const imageId = image ? await images.save(trx, image, actorId) : undefined;
     if (imageId) columns.image_id = imageId;
     if (Object.keys(columns).length > 0) {
+      // Each edit raises the calendar file's SEQUENCE: a calendar that imported the event takes the new one.
       await trx
         .updateTable('events')
-        .set({ ...columns, updated_by: actorId, updated_at: new Date().toISOString() })
+        .set((eb) => ({
+          ...columns,
+          updated_by: actorId,
+          updated_at: new Date().toISOString(),
+          revision: eb('revision', '+', 1),
+        }))
         .where('id', '=', id)
         .execute();
       await auditEvent(trx, actorId, 'event.updated', id, { before, after: await rowFor(trx, id) });

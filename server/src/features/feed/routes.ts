@@ -109,6 +109,7 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
       location: event.address,
       description: [event.sub_heading, event.content].filter((s) => s.trim()).join('\n\n'),
       url: event.link || `${config.publicUrl}/#${FEED_ANCHOR.event(id)}`,
+      sequence: event.revision,
     };
     return sendCalendar(request, reply, { id, kind: 'events', event: calendar });
   });
