@@ -96,6 +96,7 @@ describe('serving the shell and the remotes', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-encoding'], 'br');
     assert.match(String(res.headers.vary), /accept-encoding/i);
+    assert.match(String(res.headers.vary), /\borigin\b/i, "CORS's Vary is kept beside it");
     assert.equal(res.headers['cache-control'], 'no-cache');
     const html = brotliDecompressSync(res.rawPayload).toString();
     assert.equal(html.split('<div data-demo="true">').length - 1, 2);

@@ -105,7 +105,12 @@ export async function registerFrontend(app: FastifyInstance, config: Config, db:
   /** A page the server changed, compressed as the built files are for a browser that accepts it. */
   const sendChanged = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     reply.type('text/html; charset=utf-8');
-    reply.header('Vary', 'Accept-Encoding');
+    // Beside what was named before (CORS names Origin), not in place of it.
+    const named = String(reply.getHeader('Vary') ?? '');
+    reply.header(
+      'Vary',
+      /\baccept-encoding\b/i.test(named) ? named : [named, 'Accept-Encoding'].filter(Boolean).join(', '),
+    );
     const encoding = encodingFor(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(await compressed.encoded(html, encoding));
