@@ -7,6 +7,7 @@ import { POSTER_DIR, POSTERS } from '../fixtures/events/posters';
 import { enterDate } from '../support/date-field';
 import { SERVER_URL } from '../support/env';
 import { person, signIn } from '../support/fixtures';
+import { animationsSettled } from '../support/motion';
 
 // API calls made with page.request say they come from the shell, as the browser's own writes do
 // (the server refuses cookie-authenticated writes without a same-origin Origin).
@@ -186,6 +187,7 @@ test.describe('events: poster, prompt, AI answer, form, list', () => {
     await expect(dialog.getByText('Youth', { exact: true })).toBeVisible();
     const download = dialog.getByRole('link', { name: 'Download image' });
     await expect(download).toHaveAttribute('href', saved?.image as string);
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
 
@@ -331,9 +333,11 @@ test.describe('events: Send correction', () => {
     page,
   }) => {
     await signIn(page, person('editor', 'Kavitha'));
+    // Its own heading at each attempt: a retry finds the first attempt's event in the list too.
+    const heading = `Youth Futsal Night ${test.info().retry + 1}`;
     const created = await page.request.post(EVENTS_API, {
       multipart: {
-        heading: 'Youth Futsal Night',
+        heading,
         headingTa: 'இளைஞர் ஃபுட்சல் இரவு',
         address: 'Masjid Sultan, 3 Muscat Street',
         dateTime: '2027-02-06T20:00',
@@ -347,14 +351,15 @@ test.describe('events: Send correction', () => {
     expect((await page.request.patch(`${EVENTS_API}/publish/${id}`)).status()).toBe(200);
 
     await page.goto('/dashboard/events/edit');
-    const row = page.getByRole('row').filter({ hasText: 'Youth Futsal Night' });
-    const button = row.getByRole('button', { name: 'Send correction (Youth Futsal Night)' });
+    const row = page.getByRole('row').filter({ hasText: heading });
+    const button = row.getByRole('button', { name: `Send correction (${heading})` });
     await expect(button).toBeVisible();
     await button.click();
     const dialog = page.getByRole('dialog');
     await expect(
       dialog.getByText(/marked as a correction, to everyone who received it, on every channel/),
     ).toBeVisible();
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Correction queued.')).toBeVisible();
     await expect(row.getByText('Correction 1')).toBeVisible();

@@ -5,6 +5,7 @@ import { ROLE_NAMES, SECTION_NAMES, STAFF_OUTCOMES } from '../../shared/domain/t
 import { enterDate } from '../support/date-field';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { expectLandingPage, type Person, person, signIn } from '../support/fixtures';
+import { animationsSettled } from '../support/motion';
 
 // API calls made with page.request say they come from the shell, as the browser's own writes do
 // (the server refuses cookie-authenticated writes without a same-origin Origin).
@@ -123,6 +124,7 @@ async function membersFlow(page: Page, phone: boolean) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(MO.detailsTitle.en)).toBeVisible();
   await expect(dialog.getByText(m['status.active'])).toBeVisible();
+  await animationsSettled(page);
   await dialog.getByRole('switch', { name: m.editToggle }).click();
   await dialog.getByLabel(m['field.lName']).fill('Mohamed Ali');
   await dialog.getByRole('button', { name: m.save }).click();
@@ -136,6 +138,7 @@ async function membersFlow(page: Page, phone: boolean) {
   // The list refetches after the save; act once the reopened modal shows the saved record.
   await expect(page.getByRole('dialog').getByText('Mohamed Ali')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
   await page.getByRole('dialog').getByRole('button', { name: m.verify }).click();
   await expect(page.getByText(MO.verified.en)).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: m.unverify })).toBeVisible();
@@ -145,6 +148,7 @@ async function membersFlow(page: Page, phone: boolean) {
     .getByRole('button', { name: new RegExp(m.revoke) })
     .click();
   await expect(page.getByText(MO.revokeConfirm.en)).toBeVisible();
+  await animationsSettled(page);
   await page.getByRole('dialog').getByRole('button', { name: m.revokeOk }).click();
   await expect(page.getByText(MO.revoked.en)).toBeVisible();
   await expect(item(page, phone, names.member)).toHaveCount(0);
@@ -274,6 +278,7 @@ test.describe('committee members: roles reach the account', () => {
     const gone = await committeeRow(page, newcomer.email);
     await gone.getByRole('button', { name: c.deleteRow.replace('{{name}}', `Kavitha Mohamed${t}`) }).click();
     await expect(page.locator('.ant-modal-confirm-title', { hasText: CO.deleteConfirm.en })).toBeVisible();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: c.delete }).click();
     await expect(page.getByText(CO.deleted.en)).toBeVisible();
     expect((await (await newcomerPage.request.get('/api/protected')).json()).rights).toBe('none');

@@ -5,6 +5,7 @@ import { catalogues, JANAZA_PATHS } from '@ummahnotify/domain';
 import { PRAYER_NAMES, STAFF_OUTCOMES } from '../../shared/domain/test/expected-texts';
 import { SERVER_URL } from '../support/env';
 import { insertMasjid, person, signIn } from '../support/fixtures';
+import { animationsSettled } from '../support/motion';
 
 /**
  * Dates on a phone: the janaza and event date pickers open inside the screen at 320, 390 and
@@ -221,11 +222,14 @@ test('a janaza time that has passed is asked about before saving: back saves not
   const dialog = page.getByRole('dialog').filter({ hasText: j['past.title'] });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('(25-11-2026 10:00) has already passed');
+  await animationsSettled(page);
   await dialog.getByRole('button', { name: j['past.back'] }).tap();
   await expect(dialog).toHaveCount(0);
   expect(await noticeNamed(page, name)).toHaveLength(0);
 
   await page.getByRole('button', { name: j.saveNotification }).tap();
+  await expect(dialog).toBeVisible();
+  await animationsSettled(page);
   await page.getByRole('dialog').getByRole('button', { name: j['past.save'] }).tap();
   await expect(page.getByText(STAFF_OUTCOMES.janaza.created.en)).toBeVisible();
   expect((await noticeNamed(page, name)).map((n) => n.dueDate)).toEqual(['2026-11-25T02:00:00.000Z']);
@@ -272,9 +276,12 @@ test('an event time that has passed is asked about before saving', async ({ page
   const dialog = page.getByRole('dialog').filter({ hasText: e['past.title'] });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('(25-11-2026 10:00) is in the past');
+  await animationsSettled(page);
   await dialog.getByRole('button', { name: e['past.back'] }).tap();
   expect(await eventsHeaded(page, heading)).toHaveLength(0);
   await page.getByRole('button', { name: e['form.submit'] }).tap();
+  await expect(dialog).toBeVisible();
+  await animationsSettled(page);
   await page.getByRole('dialog').getByRole('button', { name: e['past.save'] }).tap();
   await expect(page.getByText(e['toast.created'])).toBeVisible();
   expect((await eventsHeaded(page, heading)).map((x) => x.dateTime)).toEqual(['2026-11-25T02:00:00.000Z']);
