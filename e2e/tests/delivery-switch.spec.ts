@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { SERVER_URL, SUPERADMIN_EMAIL } from '../support/env';
 import { signIn } from '../support/fixtures';
+import { animationsSettled } from '../support/motion';
 
 test.use({ extraHTTPHeaders: { origin: SERVER_URL } });
 
@@ -76,6 +77,8 @@ test.describe('the delivery switch on the summary', () => {
     await page.goto('/dashboard/summary');
     await banner.getByRole('button', { name: 'Resume (All channels)' }).focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await animationsSettled(page);
     await page.getByRole('tooltip').getByRole('button', { name: 'Resume' }).click();
     await expect(banner).toHaveCount(0);
     await expect(card.getByTestId('delivery-channel-webpush')).toContainText('On');
@@ -112,6 +115,8 @@ test.describe('the delivery switch on the summary', () => {
     await expect(banner).toContainText('எல்லா வழிகளிலும்');
     await picture(page, 'paused-ta-1280');
     await banner.getByRole('button', { name: 'மீண்டும் தொடங்கு (எல்லா வழிகளும்)' }).click();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await animationsSettled(page);
     await page.getByRole('tooltip').getByRole('button', { name: 'மீண்டும் தொடங்கு' }).click();
     await expect(banner).toHaveCount(0);
     await picture(page, 'running-ta-1280');

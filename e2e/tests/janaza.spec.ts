@@ -8,6 +8,7 @@ import { enterDate } from '../support/date-field';
 import { ISSUER_URL, SERVER_URL } from '../support/env';
 import { insertMasjid, type Person, person, signIn } from '../support/fixtures';
 import { createNotice, photoJpeg } from '../support/janaza-ui';
+import { animationsSettled } from '../support/motion';
 
 // API calls made with page.request say they come from the shell, as the browser's own writes do
 // (the server refuses cookie-authenticated writes without a same-origin Origin).
@@ -128,6 +129,7 @@ async function fullFlow(page: Page, who: Person, lang: Lang, phone: boolean) {
   // Delete after confirmation.
   await edited.getByRole('button', { name: t.deleteRow }).click();
   await expect(page.getByText(JO.confirmDelete[lang])).toBeVisible();
+  await animationsSettled(page);
   await page.getByRole('button', { name: t.confirmYes, exact: true }).click();
   await expect(page.getByText(JO.deleted[lang])).toBeVisible();
   await expect(edited).toHaveCount(0);
