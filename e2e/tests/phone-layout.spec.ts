@@ -3,6 +3,7 @@ import { catalogues } from '@ummahnotify/domain';
 import { PORT_BASE } from '../support/env';
 import { signInAs } from '../support/fixtures';
 import { type BoxReport, probeBox } from '../support/layout-probe';
+import { animationsSettled } from '../support/motion';
 import { STAFF, startScreensServer } from '../support/screens-data';
 
 /**
@@ -44,7 +45,7 @@ async function openMemberDetails(page: Page, lang: Language) {
     .tap();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+  await animationsSettled(page);
 }
 const WALK: Walked[] = [
   { path: '/dashboard/summary', boxes: CARDS },
