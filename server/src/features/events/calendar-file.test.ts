@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FEED_API } from '@ummahnotify/core';
 import { EVENT_PATHS } from '@ummahnotify/domain';
-import ICAL from 'ical.js';
+import { calendarEvent } from '../../../test/support/calendar';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { startTestServer, type TestServer } from '../../../test/support/server';
@@ -10,14 +10,6 @@ import type { CookieJar } from '../../../test/support/sign-in';
 import { staffJar } from '../../../test/support/staff';
 
 type Reply = { data?: { _id?: string }; message?: string };
-
-/** The event's calendar file read by a calendar library (Mozilla's ical.js): its one event's UID, SEQUENCE, place, start. */
-function calendarEvent(ics: string) {
-  const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
-  assert.ok(vevent, 'a VEVENT');
-  const event = new ICAL.Event(vevent);
-  return { uid: event.uid, sequence: event.sequence, location: event.location, start: event.startDate.toJSDate() };
-}
 
 /**
  * An event's calendar file follows its edits (RFC 5545 §3.8.7.4: a calendar takes a file with the same UID and a

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FEED_API } from '@ummahnotify/core';
 import { DELIVERY_API, type DeliveryStatusResponse, type FeedResponse, JANAZA_PATHS } from '@ummahnotify/domain';
-import ICAL from 'ical.js';
 import { type PushService, startPushService } from '../../../test/peers/push-service';
 import { startTelegramApi, type TelegramApi } from '../../../test/peers/telegram-api';
+import { calendarEvent } from '../../../test/support/calendar';
 import { client } from '../../../test/support/client';
 import { engines } from '../../../test/support/databases';
 import { deliveriesSettled } from '../../../test/support/deliveries';
@@ -20,19 +20,6 @@ interface PushPayload {
   correction: boolean;
 }
 type Reply = { data?: Record<string, unknown>; message?: string };
-
-/** The notice's calendar file read by a calendar library (Mozilla's ical.js): its one event's UID, SEQUENCE, STATUS, place. */
-function calendarEvent(ics: string) {
-  const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
-  assert.ok(vevent, 'a VEVENT');
-  const event = new ICAL.Event(vevent);
-  return {
-    uid: event.uid,
-    sequence: event.sequence,
-    status: vevent.getFirstPropertyValue('status'),
-    location: event.location,
-  };
-}
 
 for (const engine of engines()) {
   describe(`withdrawing a sent janaza notice (${engine})`, () => {
