@@ -33,6 +33,8 @@ export const feedEventSchema = z.object({
   link: z.string(),
   imageUrl: z.string().nullable(),
   icsUrl: z.string(),
+  /** Withdrawn after it was published: the feed keeps it until its time, marked cancelled. */
+  cancelled: z.boolean().optional(),
 });
 export type FeedEvent = z.infer<typeof feedEventSchema>;
 

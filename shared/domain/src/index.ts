@@ -15,3 +15,4 @@ export * from './sections';
 export * from './signup';
 export * from './summary';
 export * from './validation';
+export * from './withdrawal';

@@ -41,6 +41,9 @@ export const eventJsonSchema = z.object({
   aiSource: aiEventAnswerSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When staff withdrew the published event, and why (staff only); absent or null while it stands. */
+  withdrawnAt: z.string().nullable().optional(),
+  withdrawnReason: z.string().optional(),
 });
 export type EventJson = z.infer<typeof eventJsonSchema>;
 

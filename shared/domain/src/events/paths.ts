@@ -6,4 +6,6 @@ export const EVENT_PATHS = {
   aiSource: (id: string) => `/api/v1/admin/ummahnotify/ai-event/${id}`,
   /** POST: send a marked correction of a published, sent event to the same recipients (docs/product/delivery.md#what-is-sent). */
   correction: (id: string) => `/api/v1/admin/events/${id}/correction`,
+  /** POST {reason}: withdraw a published event; everyone it reached is told it is cancelled (rules.md#event). */
+  withdrawal: (id: string) => `/api/v1/admin/events/${id}/withdrawal`,
 } as const;

@@ -2,6 +2,7 @@ import { DEFAULT_SERVICE_TYPE, SERVICE_TYPES, toUtcIso } from '@ummahnotify/core
 import { z } from 'zod';
 import { formBoolean } from '../form-fields';
 import { events as text } from '../i18n/events';
+import { withdrawalSchema } from '../withdrawal';
 import { EVENT_LIMITS } from './limits';
 
 /** The schemas of an event the server and the form share; messages are the events catalogue's English. */
@@ -126,3 +127,9 @@ export const eventListQuerySchema = z.object({
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
 
 export const eventIdParamsSchema = z.object({ id: z.uuid({ error: 'is not an event id' }) });
+
+/** POST withdrawal: why the published event is withdrawn (staff only; subscribers are told it is cancelled). */
+export const eventWithdrawalSchema = withdrawalSchema({
+  required: m['error.reasonRequired'],
+  tooLong: m['error.reasonTooLong'],
+});

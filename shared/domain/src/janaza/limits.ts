@@ -6,5 +6,3 @@ export const ADDRESS_MAX_LENGTH = 300;
 export const POSTAL_PATTERN = /^\d{6}$/;
 /** The most notices one page of the list may ask for. */
 export const JANAZA_LIST_MAX_LIMIT = 200;
-/** A withdrawal's reason (kept for staff). */
-export const WITHDRAWAL_REASON_MAX_LENGTH = 500;

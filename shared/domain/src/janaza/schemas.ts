@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { genderSchema, notificationStatusSchema } from '../enums';
 import { blankToUndefined, formBoolean, trimText } from '../form-fields';
 import { janaza as text } from '../i18n/janaza';
+import { withdrawalSchema } from '../withdrawal';
 import {
   ADDRESS_MAX_LENGTH,
   AGE_MAX,
@@ -10,7 +11,6 @@ import {
   NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   POSTAL_PATTERN,
-  WITHDRAWAL_REASON_MAX_LENGTH,
 } from './limits';
 
 /**
@@ -196,14 +196,9 @@ export type JanazaListQuery = z.output<typeof janazaListQuerySchema>;
 export const janazaIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** POST withdrawal: why the approved notice is withdrawn (staff only; subscribers are told it is cancelled). */
-export const janazaWithdrawalSchema = z.object({
-  reason: z.preprocess(
-    trimText,
-    z
-      .string({ error: m['error.reasonRequired'] })
-      .min(1, m['error.reasonRequired'])
-      .max(WITHDRAWAL_REASON_MAX_LENGTH, m['error.reasonTooLong']),
-  ),
+export const janazaWithdrawalSchema = withdrawalSchema({
+  required: m['error.reasonRequired'],
+  tooLong: m['error.reasonTooLong'],
 });
 export type JanazaWithdrawal = z.output<typeof janazaWithdrawalSchema>;
 
