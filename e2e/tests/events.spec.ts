@@ -368,3 +368,40 @@ test.describe('events: Send correction', () => {
     expect(((await status.json()).items[id] as { number: number }[]).map((s) => s.number)).toEqual([0, 1]);
   });
 });
+
+test.describe('events: Withdraw', () => {
+  test('an editor withdraws a published event with a reason; the list and the landing page say it is cancelled', async ({
+    page,
+  }) => {
+    await signIn(page, person('editor', 'Kavitha'));
+    const heading = `Charity Bazaar ${test.info().retry + 1}`;
+    const created = await page.request.post(EVENTS_API, {
+      multipart: { heading, headingTa: 'தொண்டு சந்தை', address: 'Masjid Sultan', dateTime: '2027-03-06T10:00' },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).data._id as string;
+    expect((await page.request.patch(`${EVENTS_API}/publish/${id}`)).status()).toBe(200);
+
+    await page.goto('/dashboard/events/edit');
+    const row = page.getByRole('row').filter({ hasText: heading });
+    await row.getByRole('button', { name: `Withdraw (${heading})` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this event?' });
+    await expect(dialog.getByText(/Everyone it reached gets a short message that it is cancelled/)).toBeVisible();
+    await animationsSettled(page);
+    // Without a reason nothing is sent: the field says what is missing.
+    await dialog.getByRole('button', { name: 'Withdraw and tell everyone' }).click();
+    await expect(dialog.getByText('Write why the event is withdrawn')).toBeVisible();
+    await dialog.getByLabel('Reason (kept for staff, not sent)').fill('The hall is closed for repairs');
+    await dialog.getByRole('button', { name: 'Withdraw and tell everyone' }).click();
+    await expect(page.getByText('Event withdrawn. The cancellations are on their way.')).toBeVisible();
+    await expect(row.getByText('The hall is closed for repairs')).toBeVisible();
+    await expect(row.getByText('Cancellation')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Withdraw (${heading})` })).toHaveCount(0);
+
+    await page.goto('/');
+    const card = page.locator(`[data-anchor="event-${id}"]`).filter({ visible: true });
+    await expect(card.getByText('Cancelled: This event has been cancelled.')).toBeVisible();
+    await expect(card.getByRole('heading', { name: heading }).locator('del')).toBeVisible();
+  });
+});

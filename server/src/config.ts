@@ -229,6 +229,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_EVENT: templateName('ummahnotify_event'),
   WHATSAPP_TEMPLATE_CORRECTION: templateName('ummahnotify_correction'),
   WHATSAPP_TEMPLATE_CANCELLATION: templateName('ummahnotify_cancellation'),
+  WHATSAPP_TEMPLATE_EVENT_CANCELLATION: templateName('ummahnotify_event_cancellation'),
   WHATSAPP_TEMPLATE_CODE: templateName('ummahnotify_code'),
   WHATSAPP_TEMPLATE_LANGUAGE_EN: templateLanguage('en'),
   WHATSAPP_TEMPLATE_LANGUAGE_TA: templateLanguage('ta'),
@@ -520,6 +521,7 @@ export interface WhatsAppTemplateNames {
   events: string;
   correction: string;
   cancellation: string;
+  eventCancellation: string;
   code: string;
   languages: { en: string; ta: string };
 }
@@ -871,6 +873,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       events: e.WHATSAPP_TEMPLATE_EVENT,
       correction: e.WHATSAPP_TEMPLATE_CORRECTION,
       cancellation: e.WHATSAPP_TEMPLATE_CANCELLATION,
+      eventCancellation: e.WHATSAPP_TEMPLATE_EVENT_CANCELLATION,
       code: e.WHATSAPP_TEMPLATE_CODE,
       languages: { en: e.WHATSAPP_TEMPLATE_LANGUAGE_EN, ta: e.WHATSAPP_TEMPLATE_LANGUAGE_TA },
     },

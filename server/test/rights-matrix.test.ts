@@ -75,6 +75,8 @@ const EXPECTED: Record<string, readonly Caller[]> = {
   'DELETE /api/v1/admin/events/:id': JANAZA_AND_EVENTS,
   // "Send correction" on a published event: rights as for editing events (admin and editor see Events)
   'POST /api/v1/admin/events/:id/correction': JANAZA_AND_EVENTS,
+  // "Withdraw" of a published event: as its correction
+  'POST /api/v1/admin/events/:id/withdrawal': JANAZA_AND_EVENTS,
   'POST /api/v1/admin/ummahnotify/ai-event/:id': JANAZA_AND_EVENTS,
   // members, committee members, role assignment
   'GET /api/v1/admin/members/un': SUPERADMIN_ONLY,

@@ -186,6 +186,22 @@ describe("the landing page's feed, drawn by the server (docs/product/screens.md#
     expect(within(ta).getByText(signup.ta.feedNoJanaza)).toBeInTheDocument();
   });
 
+  it('marks a withdrawn event cancelled, in English and in Tamil, its heading struck through', () => {
+    const [first, ...rest] = FEED_SAMPLE.events;
+    const { en, ta } = openLanding({ ...FEED_SAMPLE, events: [{ ...first, cancelled: true }, ...rest] });
+    const cancelled = card(en, 'event-sample-event-full');
+    // docs/product/screens.md#landing: "Cancelled: This event has been cancelled." above its heading.
+    expect(within(cancelled).getByText('Cancelled: This event has been cancelled.')).toBeInTheDocument();
+    expect(
+      within(cancelled).getByRole('heading', { level: 4, name: 'Family day' }).querySelector('del'),
+    ).not.toBeNull();
+    expect(
+      within(card(ta, 'event-sample-event-full')).getByText('ரத்து செய்யப்பட்டது: இந்த நிகழ்வு ரத்து செய்யப்பட்டது.'),
+    ).toBeInTheDocument();
+    const standing = card(en, 'event-sample-event-plain');
+    expect(within(standing).queryByText(/Cancelled/)).toBeNull();
+  });
+
   it('says the notices could not be loaded when the feed could not be read, and shows no card', () => {
     const { en, ta } = openLanding(null);
     expect(within(en).getByRole('alert')).toHaveTextContent(signup.en.feedFailed);

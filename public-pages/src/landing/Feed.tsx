@@ -127,7 +127,12 @@ function EventCard({ t, event, language }: { t: Texts; event: FeedEvent; languag
       <Flex gap={12} align="flex-start">
         <Photo src={event.imageUrl} alt={heading} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Title level={4} style={{ margin: 0, fontSize: 17 }}>
+          {event.cancelled && (
+            <Typography.Text type="danger" strong>
+              {t('signup:feedCancelled')}: {t('signup:feedEventCancelledNote')}
+            </Typography.Text>
+          )}
+          <Typography.Title level={4} delete={event.cancelled} style={{ margin: 0, fontSize: 17 }}>
             {heading}
           </Typography.Title>
           {subHeading.trim() && <Typography.Text type="secondary">{subHeading}</Typography.Text>}

@@ -47,6 +47,12 @@ export async function deleteEvent(id: string): Promise<void> {
   await api.delete(EVENT_PATHS.one(id));
 }
 
+/** Withdraw a published event with the reason staff give (kept for staff); answers the event as it now is. */
+export async function withdrawEvent(id: string, reason: string): Promise<EventJson> {
+  const { data } = await api.post<EventAnswer>(EVENT_PATHS.withdrawal(id), { reason });
+  return data.data;
+}
+
 /** Keeps the pasted AI answer with the event it drafted. */
 export async function saveAiSource(id: string, ai: AiEvent): Promise<void> {
   await api.post(EVENT_PATHS.aiSource(id), ai);

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@ummahnotify/client';
+import { refreshDeliveryStatus } from '@ummahnotify/client/section';
 import { toUtcIso } from '@ummahnotify/core';
 import type { EventJson } from '@ummahnotify/domain';
-import { deleteEvent, EVENTS_QUERY_KEY, type EventChanges, fetchEvents, updateEvent } from './api';
+import { deleteEvent, EVENTS_QUERY_KEY, type EventChanges, fetchEvents, updateEvent, withdrawEvent } from './api';
 
 export function useEventsList() {
   return useQuery({ queryKey: EVENTS_QUERY_KEY, queryFn: fetchEvents });
@@ -64,5 +65,18 @@ export function useDeleteEvent(onFailure: (error: unknown) => void) {
       onFailure(error);
     },
     onSettled: () => client.invalidateQueries({ queryKey: EVENTS_QUERY_KEY }),
+  });
+}
+
+/** Withdraw: the row shows the event as the server answered, then the list and the delivery counts are read again. */
+export function useWithdrawEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => withdrawEvent(id, reason),
+    onSuccess: (saved) => {
+      client.setQueryData<EventJson[]>(EVENTS_QUERY_KEY, (list) => list?.map((e) => (e._id === saved._id ? saved : e)));
+    },
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: EVENTS_QUERY_KEY }), refreshDeliveryStatus(client, 'events')]),
   });
 }

@@ -137,6 +137,9 @@ export interface EventsTable {
   ai_source: string | null;
   /** How many times the event was edited: its calendar file's SEQUENCE. */
   revision: Generated<number>;
+  /** When staff withdrew the published event (null while it stands), and why (staff only). */
+  withdrawn_at: Generated<string | null>;
+  withdrawn_reason: Generated<string>;
   created_by: string | null;
   updated_by: string | null;
   created_at: string;

@@ -8,7 +8,7 @@ import { type HmacKey, sha256 } from '../secrets';
 import { bounceTag } from './bounce-tag';
 import type { Message, Recipient } from './channels/types';
 import { expireClaimed, isPastDeadline } from './expiry';
-import { renderEvent, renderJanaza, renderJanazaCancellation } from './messages';
+import { renderEvent, renderEventCancellation, renderJanaza, renderJanazaCancellation } from './messages';
 import { unsubscribeToken } from './unsubscribe-token';
 import { WITHDRAWN_ERROR } from './withdrawn';
 
@@ -260,6 +260,8 @@ async function renderers(
     } else {
       const event = eventById.get(o.item_id);
       if (!event) result = 'cancelled: the event was deleted';
+      else if (Number(o.cancellation) === 1) result = renderEventCancellation(event, language, config.publicUrl);
+      else if (event.withdrawn_at) result = WITHDRAWN_ERROR;
       else if (Number(event.published) !== 1) result = 'cancelled: the event was unpublished';
       else result = renderEvent(event, language, context);
     }

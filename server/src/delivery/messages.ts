@@ -139,6 +139,15 @@ export function renderJanazaCancellation(notice: JanazaForMessage, language: Lan
   };
 }
 
+/** What every message of an event calls it, when and where it is, where it links and its WhatsApp parameters. */
+function eventHeading(event: Selectable<EventsTable>, language: Language, publicUrl: string) {
+  const heading = inLanguage(language, event.heading, event.heading_ta);
+  const when = formatNoticeTime(event.date_time, language);
+  const place = inLanguage(language, event.address, event.address_ta);
+  const url = `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`;
+  return { heading, when, place, url, templateParams: [heading, when, place, url] };
+}
+
 /** An event in one language: the Tamil fields for ta, each falling back to English when empty. */
 export function renderEvent(
   event: Selectable<EventsTable>,
@@ -146,12 +155,9 @@ export function renderEvent(
   { publicUrl, correction }: RenderContext,
 ): Message {
   const t = text[language];
-  const pick = (en: string, ta: string) => inLanguage(language, en, ta);
-  const heading = pick(event.heading, event.heading_ta);
-  const when = formatNoticeTime(event.date_time, language);
-  const place = pick(event.address, event.address_ta);
+  const { heading, when, place, url, templateParams } = eventHeading(event, language, publicUrl);
   const lines = [
-    pick(event.sub_heading, event.sub_heading_ta).trim(),
+    inLanguage(language, event.sub_heading, event.sub_heading_ta).trim(),
     fillIn(t['message.eventWhen'], { time: when }),
     place.trim() ? fillIn(t['message.eventWhere'], { address: place }) : '',
     event.link.trim(),
@@ -163,10 +169,33 @@ export function renderEvent(
     correction,
     title: titled(heading, language, correction),
     body: lines.join('\n'),
-    url: `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`,
-    templateParams: [heading, when, place, `${publicUrl}/#${FEED_ANCHOR.event(event.id)}`],
+    url,
+    templateParams,
     imageUrl: event.image_id ? `${publicUrl}${FEED_API.image(event.image_id)}` : null,
     ...(event.image_id && { imageId: event.image_id }),
+    expiresAt: event.date_time,
+  };
+}
+
+/** The cancellation of a withdrawn event, in one language: short, with its time so people know which, no poster. */
+export function renderEventCancellation(
+  event: Selectable<EventsTable>,
+  language: Language,
+  publicUrl: string,
+): Message {
+  const t = text[language];
+  const { heading, when, url, templateParams } = eventHeading(event, language, publicUrl);
+  return {
+    kind: 'events',
+    itemId: event.id,
+    language,
+    correction: false,
+    cancellation: true,
+    title: fillIn(t['message.cancelledTitle'], { title: heading }),
+    body: [t['message.eventCancelled'], fillIn(t['message.eventWhen'], { time: when })].join('\n'),
+    url,
+    templateParams,
+    imageUrl: null,
     expiresAt: event.date_time,
   };
 }

@@ -43,6 +43,8 @@ export function eventRow(overrides: Partial<Selectable<EventsTable>> = {}): Sele
     image_id: null,
     ai_source: null,
     revision: 0,
+    withdrawn_at: null,
+    withdrawn_reason: '',
     created_by: null,
     updated_by: null,
     created_at: '2026-11-22T00:00:00.000Z',

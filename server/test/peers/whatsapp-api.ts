@@ -101,6 +101,7 @@ export function readmeTemplates(
     events: 'ummahnotify_event',
     correction: 'ummahnotify_correction',
     cancellation: 'ummahnotify_cancellation',
+    eventCancellation: 'ummahnotify_event_cancellation',
     code: 'ummahnotify_code',
   },
   languages: { en: string; ta: string } = { en: 'en', ta: 'ta' },

@@ -34,3 +34,4 @@ export {
   refreshDeliveryStatus,
   useDeliveryStatus,
 } from './ui/useDeliveryStatus';
+export { WithdrawButton, type WithdrawButtonProps, WithdrawnNote } from './ui/WithdrawButton';

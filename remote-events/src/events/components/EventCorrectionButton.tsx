@@ -9,12 +9,6 @@ export function EventCorrectionButton({ event, status }: { event: EventJson; sta
   const broadcast = status.data?.items[event._id]?.some((s) => s.number === 0) ?? false;
   if (!event.published || !broadcast) return null;
   return (
-    <CorrectionButton
-      kind="events"
-      path={EVENT_PATHS.correction(event._id)}
-      itemName={event.heading}
-      ns="events"
-      style={{ alignSelf: 'flex-start', marginTop: 4 }}
-    />
+    <CorrectionButton kind="events" path={EVENT_PATHS.correction(event._id)} itemName={event.heading} ns="events" />
   );
 }

@@ -17,10 +17,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useDeleteEvent, useEventsList, useUpdateEvent } from '../hooks';
 import { changesOf, checkDraft, draftOf, type EventDraft } from '../rowDraft';
-import { EventCorrectionButton } from './EventCorrectionButton';
+import { EventSentActions } from './EventSentActions';
 import { EventViewModal } from './EventViewModal';
 
-/** /dashboard/events/edit: the events, with View, inline Edit (one row at a time) and Delete. */
+/** /dashboard/events/edit: the events, with View, inline Edit (one row at a time, not of a withdrawn event) and Delete. */
 export function EventsList() {
   const { t, i18n, schemaText, problemText } = useSectionText('events');
   const toast = useToast();
@@ -178,9 +178,12 @@ export function EventsList() {
         <Button size="small" onClick={() => setViewing(event)}>
           {t('action.view')}
         </Button>
-        <Button size="small" onClick={() => startEdit(event)} disabled={editing !== null}>
-          {t('action.edit')}
-        </Button>
+        {/* A withdrawn event is final (the server refuses a change): nothing to edit or publish. */}
+        {!event.withdrawnAt && (
+          <Button size="small" onClick={() => startEdit(event)} disabled={editing !== null}>
+            {t('action.edit')}
+          </Button>
+        )}
         <Popconfirm
           title={t('delete.confirm')}
           okText={t('delete.ok')}
@@ -231,7 +234,7 @@ export function EventsList() {
               </Typography.Text>
               <DeliveryStatus id={e._id} status={delivery} kind="events" />
             </Flex>
-            <EventCorrectionButton event={e} status={delivery} />
+            <EventSentActions event={e} status={delivery} />
           </Flex>
         ),
     },
@@ -282,7 +285,7 @@ export function EventsList() {
                   {t('delivery:status.title')}
                 </Typography.Text>
                 <DeliveryStatus id={e._id} status={delivery} kind="events" />
-                <EventCorrectionButton event={e} status={delivery} />
+                <EventSentActions event={e} status={delivery} />
               </Flex>
             )}
             <div style={{ marginTop: 12 }}>{actions(e)}</div>

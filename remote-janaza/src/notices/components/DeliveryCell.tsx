@@ -1,8 +1,7 @@
-import { CorrectionButton, DeliveryStatus, type DeliveryStatusQuery } from '@ummahnotify/client/section';
+import { CorrectionButton, DeliveryStatus, type DeliveryStatusQuery, WithdrawnNote } from '@ummahnotify/client/section';
 import { DELIVERY_API, type JanazaNotice } from '@ummahnotify/domain';
 import { Flex } from 'antd';
 import { WithdrawButton } from './WithdrawButton';
-import { WithdrawnNote } from './WithdrawnNote';
 
 /**
  * The notice's delivery counts and, once its broadcast exists, the deliberate 'Send correction' and 'Withdraw';
@@ -14,7 +13,7 @@ export function DeliveryCell({ notice, status }: { notice: JanazaNotice; status:
     <Flex vertical gap={8} align="flex-start">
       <DeliveryStatus id={notice._id} status={status} kind="janaza" />
       {notice.withdrawnAt ? (
-        <WithdrawnNote reason={notice.withdrawnReason ?? ''} />
+        <WithdrawnNote ns="janaza" reason={notice.withdrawnReason ?? ''} />
       ) : (
         broadcast && (
           <Flex gap={8} wrap>

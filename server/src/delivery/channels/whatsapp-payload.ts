@@ -55,11 +55,14 @@ const templateRequest = (phone: string, name: string, code: string, components: 
 /**
  * The one place a notice or event becomes a WhatsApp request: an approved template (business-initiated
  * messages outside the 24-hour window must be), the correction template for a correction, the cancellation
- * template for a withdrawn notice's cancellation, its body parameters in the order of Message.templateParams.
+ * template for a withdrawn notice's cancellation (the event cancellation template for an event's), its body
+ * parameters in the order of Message.templateParams.
  */
 export function noticePayload(phone: string, message: Message, templates: WhatsAppTemplateNames) {
   const name = message.cancellation
-    ? templates.cancellation
+    ? message.kind === 'events'
+      ? templates.eventCancellation
+      : templates.cancellation
     : message.correction
       ? templates.correction
       : templates[message.kind];

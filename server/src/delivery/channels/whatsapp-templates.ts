@@ -6,7 +6,7 @@ import type { Language } from '@ummahnotify/core';
  * parameters is fixed here and by Message.templateParams. The sign-up code is an authentication
  * template: Meta writes its body itself ("{{1}} is your verification code.") and adds a copy-code button.
  */
-export type TemplateKind = 'janaza' | 'events' | 'correction' | 'cancellation' | 'code';
+export type TemplateKind = 'janaza' | 'events' | 'correction' | 'cancellation' | 'eventCancellation' | 'code';
 
 export interface TemplateDefinition {
   kind: TemplateKind;
@@ -53,6 +53,15 @@ export const TEMPLATE_DEFINITIONS: TemplateDefinition[] = [
     body: {
       en: 'Cancelled: {{1}}\nJanaza prayer: {{2}}\nPlace: {{3}}\nThis notice has been withdrawn. Please disregard it.\nDetails: {{4}}\nReply STOP to stop these messages.',
       ta: 'ரத்து: {{1}}\nஜனாஸா தொழுகை: {{2}}\nஇடம்: {{3}}\nஇந்த அறிவிப்பு திரும்பப் பெறப்பட்டது. அதைப் பொருட்படுத்த வேண்டாம்.\nவிவரங்கள்: {{4}}\nஇச்செய்திகளை நிறுத்த STOP என்று பதிலளிக்கவும்.',
+    },
+  },
+  {
+    kind: 'eventCancellation',
+    category: 'UTILITY',
+    params: ['heading', 'date and time', 'place', 'link'],
+    body: {
+      en: 'Cancelled: {{1}}\nWhen: {{2}}\nWhere: {{3}}\nThis event has been cancelled. Please disregard the earlier message.\nDetails: {{4}}\nReply STOP to stop these messages.',
+      ta: 'ரத்து: {{1}}\nநேரம்: {{2}}\nஇடம்: {{3}}\nஇந்த நிகழ்வு ரத்து செய்யப்பட்டது. முந்தைய செய்தியைப் பொருட்படுத்த வேண்டாம்.\nவிவரங்கள்: {{4}}\nஇச்செய்திகளை நிறுத்த STOP என்று பதிலளிக்கவும்.',
     },
   },
   {

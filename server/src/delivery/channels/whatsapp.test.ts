@@ -290,6 +290,7 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
       events: 'masjid_event',
       correction: 'masjid_fix',
       cancellation: 'masjid_cancel',
+      eventCancellation: 'masjid_event_cancel',
       code: 'masjid_otp',
     };
     const api = await startWhatsAppApi({
@@ -305,6 +306,7 @@ describe('WhatsApp templates as the Cloud API checks them', () => {
             WHATSAPP_TEMPLATE_EVENT: 'masjid_event',
             WHATSAPP_TEMPLATE_CORRECTION: 'masjid_fix',
             WHATSAPP_TEMPLATE_CANCELLATION: 'masjid_cancel',
+            WHATSAPP_TEMPLATE_EVENT_CANCELLATION: 'masjid_event_cancel',
             WHATSAPP_TEMPLATE_CODE: 'masjid_otp',
             WHATSAPP_TEMPLATE_LANGUAGE_EN: 'en_GB',
           }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../auth/rights';
 import { HttpError } from '../../web/errors';
 import { registerCorrectionRoute } from '../delivery/correction-route';
+import { refuseWithdrawn } from './store';
 
 const m = catalogues.events.en;
 
@@ -20,8 +21,13 @@ export function registerEventCorrection(app: FastifyInstance): void {
     audit: { entity: 'event', action: 'event.corrected' },
     messages: { concurrent: m['correction.concurrent'], neverSent: m['correction.neverSent'] },
     check: async (trx, id) => {
-      const event = await trx.selectFrom('events').select(['id', 'published']).where('id', '=', id).executeTakeFirst();
+      const event = await trx
+        .selectFrom('events')
+        .select(['id', 'published', 'withdrawn_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!event) throw new HttpError(404, m['server.notFound']);
+      refuseWithdrawn(event);
       if (Number(event.published) !== 1) throw new HttpError(409, m['correction.notPublished']);
     },
   });

@@ -42,6 +42,8 @@ export function toEvent(row: EventRow): EventJson {
     aiSource: aiSource(row.ai_source),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    withdrawnAt: row.withdrawn_at ?? null,
+    withdrawnReason: row.withdrawn_reason ?? '',
   };
 }
 

@@ -18,6 +18,7 @@ import { formRoute } from '../../web/multipart';
 import { type ProcessedImage, processImage } from '../uploads/image';
 import { registerEventCorrection } from './correction';
 import { createEvent, deleteEvent, listEvents, publish, setAiSource, updateEvent, type Writer } from './store';
+import { registerEventWithdrawal } from './withdrawal';
 
 const ONE = `${EVENT_PATHS.list}/:id`;
 const PUBLISH = EVENT_PATHS.publish(':id');
@@ -25,7 +26,7 @@ const AI_SOURCE = EVENT_PATHS.aiSource(':id');
 
 /**
  * Events (docs/product/api.md, both sets of paths): list, create, update (PATCH, or POST with form data), publish,
- * delete, and the pasted AI answer kept as the draft source. Staff only.
+ * delete, the pasted AI answer kept as the draft source, a correction and a withdrawal. Staff only.
  */
 export async function registerEvents(app: FastifyInstance): Promise<void> {
   const { db, images } = app;
@@ -92,4 +93,5 @@ export async function registerEvents(app: FastifyInstance): Promise<void> {
   );
 
   registerEventCorrection(app);
+  registerEventWithdrawal(app);
 }

@@ -24,6 +24,11 @@ type Reader = Kysely<Database> | Tx;
 
 const notFound = () => new HttpError(404, catalogues.events.en['server.notFound']);
 
+/** A withdrawn event is final (rules.md#event): no edit, publishing or correction; it can still be deleted. */
+export function refuseWithdrawn(row: Pick<EventRow, 'withdrawn_at'>): void {
+  if (row.withdrawn_at) throw new HttpError(409, catalogues.events.en['error.withdrawnLocked']);
+}
+
 /** Latest date first. Without `limit` the full list (docs/architecture.md#api-conventions). */
 export async function listEvents(
   db: Db,
@@ -172,6 +177,7 @@ export async function updateEvent(
 ): Promise<EventJson> {
   const { row, replacedImageId } = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
+    refuseWithdrawn(before);
     const columns = columnsFor(fields);
     const imageId = image ? await images.save(trx, image, actorId) : undefined;
     if (imageId) columns.image_id = imageId;
@@ -201,6 +207,7 @@ export async function updateEvent(
 /** PATCH /events/publish/{id}: publishes (idempotent) and answers the event. */
 export async function publish({ db, actorId }: Writer, id: string): Promise<EventJson> {
   const row = await db.transaction().execute(async (trx) => {
+    refuseWithdrawn(await rowFor(trx, id));
     await publishEvent(trx, id, actorId);
     return rowFor(trx, id);
   });
@@ -221,6 +228,7 @@ export async function deleteEvent({ db, images, actorId }: Writer, id: string): 
 export async function setAiSource({ db, actorId }: Writer, id: string, ai: AiEvent): Promise<EventJson> {
   const row = await db.transaction().execute(async (trx) => {
     const before = await rowFor(trx, id);
+    refuseWithdrawn(before);
     const now = new Date().toISOString();
     await trx
       .updateTable('events')

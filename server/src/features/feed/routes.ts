@@ -101,15 +101,17 @@ export async function registerFeed(app: FastifyInstance): Promise<void> {
     const id = idOf(request.params.file);
     const event = await publishedEvent(db, id);
     if (!event) throw new HttpError(404, NOT_FOUND_ITEM);
+    const cancelled = event.withdrawn_at !== null;
     const calendar = {
       uid: `${FEED_ANCHOR.event(id)}@${host}`,
       start: event.date_time,
       duration: 'PT2H',
-      summary: event.heading,
+      summary: cancelled ? fillIn(messages.en['message.cancelledTitle'], { title: event.heading }) : event.heading,
       location: event.address,
       description: [event.sub_heading, event.content].filter((s) => s.trim()).join('\n\n'),
       url: event.link || `${config.publicUrl}/#${FEED_ANCHOR.event(id)}`,
       sequence: event.revision,
+      cancelled,
     };
     return sendCalendar(request, reply, { id, kind: 'events', event: calendar });
   });

@@ -31,7 +31,12 @@ export function toFeedJanaza(row: JanazaRow): FeedJanaza {
 
 export function toFeedEvent(row: EventRow): FeedEvent {
   const imageUrl = row.image_id ? FEED_API.image(row.image_id) : null;
-  return feedEventSchema.parse({ ...toEvent(row), imageUrl, icsUrl: FEED_API.eventIcs(row.id) });
+  return feedEventSchema.parse({
+    ...toEvent(row),
+    imageUrl,
+    icsUrl: FEED_API.eventIcs(row.id),
+    cancelled: row.withdrawn_at !== null,
+  });
 }
 
 /** Approved, non-private notices whose prayer is still ahead (or under 3 hours past), soonest first. */
