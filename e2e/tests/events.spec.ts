@@ -401,7 +401,7 @@ test.describe('events: Withdraw', () => {
 
     await page.goto('/');
     const card = page.locator(`[data-anchor="event-${id}"]`).filter({ visible: true });
-    await expect(card.getByText('Cancelled: This event has been cancelled.')).toBeVisible();
+    await expect(card.getByText('Cancelled: This event will not take place.')).toBeVisible();
     await expect(card.getByRole('heading', { name: heading }).locator('del')).toBeVisible();
   });
 });

@@ -190,13 +190,13 @@ describe("the landing page's feed, drawn by the server (docs/product/screens.md#
     const [first, ...rest] = FEED_SAMPLE.events;
     const { en, ta } = openLanding({ ...FEED_SAMPLE, events: [{ ...first, cancelled: true }, ...rest] });
     const cancelled = card(en, 'event-sample-event-full');
-    // docs/product/screens.md#landing: "Cancelled: This event has been cancelled." above its heading.
-    expect(within(cancelled).getByText('Cancelled: This event has been cancelled.')).toBeInTheDocument();
+    // docs/product/screens.md#landing: "Cancelled: This event will not take place." above its heading.
+    expect(within(cancelled).getByText('Cancelled: This event will not take place.')).toBeInTheDocument();
     expect(
       within(cancelled).getByRole('heading', { level: 4, name: 'Family day' }).querySelector('del'),
     ).not.toBeNull();
     expect(
-      within(card(ta, 'event-sample-event-full')).getByText('ரத்து செய்யப்பட்டது: இந்த நிகழ்வு ரத்து செய்யப்பட்டது.'),
+      within(card(ta, 'event-sample-event-full')).getByText('ரத்து செய்யப்பட்டது: இந்த நிகழ்வு நடைபெறாது.'),
     ).toBeInTheDocument();
     const standing = card(en, 'event-sample-event-plain');
     expect(within(standing).queryByText(/Cancelled/)).toBeNull();

@@ -131,7 +131,7 @@ export const signup = defineCatalogue(
     feedPrayer: 'Prayer: {{time}}',
     feedCancelled: 'Cancelled',
     feedCancelledNote: 'This notice has been withdrawn. Please disregard it.',
-    feedEventCancelledNote: 'This event has been cancelled.',
+    feedEventCancelledNote: 'This event will not take place.',
     feedWhen: 'When: {{time}}',
     feedPlace: 'Place: {{place}}',
     /** The event's own link, named after it: it says where it goes read alone too. */
@@ -265,7 +265,7 @@ export const signup = defineCatalogue(
     feedPrayer: 'தொழுகை: {{time}}',
     feedCancelled: 'ரத்து செய்யப்பட்டது',
     feedCancelledNote: 'இந்த அறிவிப்பு திரும்பப் பெறப்பட்டது. அதைப் பொருட்படுத்த வேண்டாம்.',
-    feedEventCancelledNote: 'இந்த நிகழ்வு ரத்து செய்யப்பட்டது.',
+    feedEventCancelledNote: 'இந்த நிகழ்வு நடைபெறாது.',
     feedWhen: 'நேரம்: {{time}}',
     feedPlace: 'இடம்: {{place}}',
     feedMore: '{{event}} பற்றி மேலும் தகவல்',
