@@ -60,6 +60,8 @@ export const ACTION_KINDS: Record<string, ActivityKind> = {
   // a sent notice withdrawn: a cancellation goes to everyone it reached
   'janaza.withdrawn': 'sends',
   'event.corrected': 'corrections',
+  // a published event withdrawn: a cancellation goes to everyone it reached
+  'event.withdrawn': 'sends',
   // a superadmin's action on delivery: the failed messages of a sending sent again, a paused channel resumed
   'delivery.retried': 'sends',
   'channel.resumed': 'sends',
