@@ -143,6 +143,7 @@ function auditEvent(
  */
 export async function publishEvent(trx: Tx, id: string, actorId: string): Promise<EventRow | null> {
   const before = await rowFor(trx, id);
+  refuseWithdrawn(before);
   if (before.published === 1) return null;
   const now = new Date().toISOString();
   await trx
@@ -207,7 +208,6 @@ export async function updateEvent(
 /** PATCH /events/publish/{id}: publishes (idempotent) and answers the event. */
 export async function publish({ db, actorId }: Writer, id: string): Promise<EventJson> {
   const row = await db.transaction().execute(async (trx) => {
-    refuseWithdrawn(await rowFor(trx, id));
     await publishEvent(trx, id, actorId);
     return rowFor(trx, id);
   });
