@@ -25,6 +25,7 @@ export { SectionPage, type SectionTabDef } from './ui/SectionPage';
 export { SectionUnavailable } from './ui/SectionUnavailable';
 export { SignedInAs } from './ui/SignedInAs';
 export { SmileMessage } from './ui/SmileMessage';
+export { CONFIRM_STYLES, WRAPPING_BUTTON } from './ui/styles';
 export {
   DELIVERY_POLL_FAST_MS,
   DELIVERY_POLL_SLOW_MS,

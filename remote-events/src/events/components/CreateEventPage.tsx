@@ -1,10 +1,10 @@
 import { useToast } from '@ummahnotify/client';
+import { WRAPPING_BUTTON } from '@ummahnotify/client/section';
 import { FORM_APPEAR_AFTER_PASTE_MS } from '@ummahnotify/core';
 import { type AiEvent, aiEventToFields, buildEventPrompt, parseAiEventJson } from '@ummahnotify/domain';
 import { Button, Card, Flex } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRAPPING_BUTTON } from '../../common/styles';
 import { PosterStep } from '../../poster/components/PosterStep';
 import { usePosterReader } from '../../poster/hooks';
 import type { PosterReader } from '../../poster/reader';

@@ -7,6 +7,7 @@ import {
   markServerErrors,
   readApiProblem,
   useSectionText,
+  WRAPPING_BUTTON,
   wallClockOf,
 } from '@ummahnotify/client/section';
 import { DATE_TIME_ENTRY_FORMATS, EVENT_FORM_CLOSE_MS, isPastWallClock, SERVICE_TYPES } from '@ummahnotify/core';
@@ -14,7 +15,6 @@ import { type AiEvent, createEventSchema } from '@ummahnotify/domain';
 import { Alert, App, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { WRAPPING_BUTTON } from '../../common/styles';
 import { createEvent, EVENTS_QUERY_KEY, saveAiSource } from '../api';
 import { type CheckedField, EMPTY_EVENT_FORM, type EventFormValues, toNewEventFields } from '../formValues';
 

@@ -1,10 +1,10 @@
 import { useToast } from '@ummahnotify/client';
+import { WRAPPING_BUTTON } from '@ummahnotify/client/section';
 import { COPY_FEEDBACK_MS } from '@ummahnotify/core';
 import { Button, Card, Collapse, Flex, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRAPPING_BUTTON } from '../../common/styles';
 
 export interface PromptStepProps {
   ocrText: string;

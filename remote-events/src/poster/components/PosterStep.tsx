@@ -1,7 +1,7 @@
+import { WRAPPING_BUTTON } from '@ummahnotify/client/section';
 import { Button, Card, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WRAPPING_BUTTON } from '../../common/styles';
 
 export interface PosterStepProps {
   poster: File | undefined;

@@ -5,6 +5,7 @@ import { Button, Popconfirm } from 'antd';
 import { api } from '../api';
 import { readApiProblem } from '../kit/apiProblem';
 import { useSectionText } from '../kit/useSectionText';
+import { WRAPPING_BUTTON } from './styles';
 import { refreshDeliveryStatus } from './useDeliveryStatus';
 import { useToast } from './useToast';
 
@@ -70,7 +71,7 @@ export function RetryFailedButton({ kind, id, number, failed }: RetryFailedButto
         loading={retry.isPending}
         data-testid="retry-failed"
         // a long Tamil label wraps inside a phone's card rather than running past it
-        style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+        style={{ ...WRAPPING_BUTTON, textAlign: 'start' }}
         aria-label={`${t('retry.button')} (${t('status.failed')}: ${failed.toLocaleString('en-SG')})`}
       >
         {t('retry.button')}

@@ -1,15 +1,13 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { WITHDRAWAL_REASON_MAX_LENGTH } from '@ummahnotify/domain';
 import { Button, Form, Input, Modal, Tag, Typography } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { readApiProblem } from '../kit/apiProblem';
 import { useSectionText } from '../kit/useSectionText';
 import { fieldRule } from '../kit/zodRule';
+import { WRAPPING_BUTTON } from './styles';
 import { useToast } from './useToast';
-
-/** Long labels (the Tamil "withdraw and tell everyone") wrap inside a 320 px dialog instead of leaving it. */
-const WRAPPING: CSSProperties = { whiteSpace: 'normal', height: 'auto', maxWidth: '100%' };
 
 export interface WithdrawButtonProps {
   /** The catalogue holding the `withdraw.*` texts (they name a notice or an event). */
@@ -69,8 +67,8 @@ export function WithdrawButton({ ns, itemName, reasonRule, withdraw, pending }: 
         title={t('withdraw.title')}
         okText={t('withdraw.ok')}
         cancelText={t('withdraw.cancel')}
-        okButtonProps={{ danger: true, loading: pending, style: WRAPPING }}
-        cancelButtonProps={{ style: WRAPPING }}
+        okButtonProps={{ danger: true, loading: pending, style: WRAPPING_BUTTON }}
+        cancelButtonProps={{ style: WRAPPING_BUTTON }}
         onOk={submit}
         onCancel={() => setOpen(false)}
         destroyOnHidden
