@@ -19,3 +19,15 @@ export function withdrawalSchema(messages: { required: string; tooLong: string }
     ),
   });
 }
+
+/**
+ * Whether deleting an item would leave the people it reached believing it stands: it went out (an approved
+ * notice, a published event), is not withdrawn, and its time is still ahead. Deleting tells nobody, so the delete
+ * confirmation then points to Withdraw (docs/decisions/2026-11-28-withdrawing-a-sent-notice.md).
+ */
+export function deletingLeavesPeopleTold(
+  item: { sent: boolean; withdrawnAt?: string | null; at: string },
+  now: number = Date.now(),
+): boolean {
+  return item.sent && !item.withdrawnAt && Date.parse(item.at) > now;
+}

@@ -127,6 +127,25 @@ describe('EventsList', () => {
     expect(screen.queryByText('Renamed Iftar')).not.toBeInTheDocument();
   });
 
+  it('the delete confirmation of a published event still ahead points to Withdraw; a draft gets only the question', async () => {
+    const events = [
+      event(IFTAR, { dateTime: '2099-03-01T11:30:00.000Z' }),
+      event(BLOOD, { heading: 'Blood Donation Drive', published: true, dateTime: '2099-03-02T02:00:00.000Z' }),
+    ];
+    fakeApi({ [`GET ${EVENTS}`]: { status: 200, data: { code: 200, events, nextCursor: null } } });
+    await renderWithProviders(<EventsList />);
+    const question = 'Are you sure you want to delete this event?';
+    const warning =
+      'It has already gone out. Deleting it tells nobody: to tell people it will not take place, use Withdraw instead.';
+    await click(buttonIn(await waitFor(() => rowOf('Youth Iftar Gathering')), /^Delete$/));
+    const draft = (await screen.findByText(question)).closest('.ant-popover') as HTMLElement;
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    await click(buttonIn(draft, /^Cancel$/));
+    await click(buttonIn(rowOf('Blood Donation Drive'), /^Delete$/));
+    const published = (await screen.findByText(warning)).closest('.ant-popover') as HTMLElement;
+    expect(within(published).getByText(question)).toBeInTheDocument();
+  });
+
   it('delete asks first, removes the row at once, and puts it back if the server refuses', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     let refuse: () => void = () => {};

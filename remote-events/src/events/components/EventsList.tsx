@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile, useToast } from '@ummahnotify/client';
 import {
+  CONFIRM_STYLES,
   DateField,
   DeliveryStatus,
   readApiProblem,
@@ -11,7 +12,7 @@ import {
   useSectionText,
 } from '@ummahnotify/client/section';
 import { formatEventDateTime } from '@ummahnotify/core';
-import type { EventJson } from '@ummahnotify/domain';
+import { deletingLeavesPeopleTold, type EventJson } from '@ummahnotify/domain';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -186,6 +187,12 @@ export function EventsList() {
         )}
         <Popconfirm
           title={t('delete.confirm')}
+          description={
+            deletingLeavesPeopleTold({ sent: event.published, withdrawnAt: event.withdrawnAt, at: event.dateTime })
+              ? t('delete.sent')
+              : undefined
+          }
+          styles={CONFIRM_STYLES}
           okText={t('delete.ok')}
           cancelText={t('delete.cancel')}
           okButtonProps={{ danger: true }}

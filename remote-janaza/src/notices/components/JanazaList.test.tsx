@@ -254,6 +254,24 @@ describe('JanazaList', () => {
     expect(await screen.findByText('Notification deleted')).toBeInTheDocument();
   });
 
+  it('the delete confirmation of a notice that has gone out and is still ahead points to Withdraw; others do not', async () => {
+    fakeApi({ [LIST]: list(NOTICES) });
+    await renderWithProviders(<JanazaList />);
+    await screen.findByText('Showing 4 of 4 notifications');
+    const question = 'Are you sure you want to delete this notification?';
+    const warning =
+      'It has already gone out. Deleting it tells nobody: to tell people it is cancelled, use Withdraw instead.';
+    // pending: nothing went out, so only the question
+    fireEvent.click(within(rowOf('Abdul Rahman')).getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByText(question)).toBeInTheDocument();
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    // approved, its prayer in 2099: people were told and the prayer is still ahead
+    fireEvent.click(within(rowOf('Haji Ismail bin Osman')).getByRole('button', { name: /Delete/ }));
+    const bubble = (await screen.findByText(warning)).closest('.ant-popover') as HTMLElement;
+    expect(within(bubble).getByText(question)).toBeInTheDocument();
+  });
+
   it('puts a deleted row back with an error toast when the server refuses', async () => {
     fakeApi({
       [LIST]: list(NOTICES),

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
-import { useSectionText } from '@ummahnotify/client/section';
+import { CONFIRM_STYLES, useSectionText } from '@ummahnotify/client/section';
 import { isPersonalDataRemoved } from '@ummahnotify/core';
-import type { JanazaNotice } from '@ummahnotify/domain';
+import { deletingLeavesPeopleTold, type JanazaNotice } from '@ummahnotify/domain';
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -218,6 +218,16 @@ function Actions({
       )}
       <Popconfirm
         title={t('confirmDelete')}
+        description={
+          deletingLeavesPeopleTold({
+            sent: notice.status === 'approved',
+            withdrawnAt: notice.withdrawnAt,
+            at: notice.dueDate,
+          })
+            ? t('confirmDeleteSent')
+            : undefined
+        }
+        styles={CONFIRM_STYLES}
         okText={t('confirmYes')}
         cancelText={t('confirmNo')}
         okButtonProps={{ danger: true }}

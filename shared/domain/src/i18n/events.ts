@@ -104,6 +104,8 @@ export const events = defineCatalogue(
     'view.address': 'Address',
 
     'delete.confirm': 'Are you sure you want to delete this event?',
+    'delete.sent':
+      'It has already gone out. Deleting it tells nobody: to tell people it will not take place, use Withdraw instead.',
     'delete.ok': 'Delete',
     'delete.cancel': 'Cancel',
 
@@ -268,6 +270,8 @@ export const events = defineCatalogue(
     'view.address': 'முகவரி',
 
     'delete.confirm': 'இந்த நிகழ்வை நிச்சயமாக நீக்க வேண்டுமா?',
+    'delete.sent':
+      'இது ஏற்கனவே அனுப்பப்பட்டுவிட்டது. நீக்கினால் யாருக்கும் தெரிவிக்கப்படாது: இது நடைபெறாது என்று மக்களுக்குத் தெரிவிக்க, பதிலாக "திரும்பப் பெறு" என்பதைப் பயன்படுத்தவும்.',
     'delete.ok': 'நீக்கு',
     'delete.cancel': 'ரத்து செய்',
 

@@ -80,6 +80,8 @@ export const janaza = defineCatalogue(
     saveRow: 'Save',
     cancelRow: 'Cancel',
     confirmDelete: 'Are you sure you want to delete this notification?',
+    confirmDeleteSent:
+      'It has already gone out. Deleting it tells nobody: to tell people it is cancelled, use Withdraw instead.',
     confirmYes: 'Delete',
     confirmNo: 'Keep',
     updated: 'Notification updated',
@@ -233,6 +235,8 @@ export const janaza = defineCatalogue(
     saveRow: 'சேமி',
     cancelRow: 'ரத்து செய்',
     confirmDelete: 'இந்த அறிவிப்பை நிச்சயமாக நீக்க விரும்புகிறீர்களா?',
+    confirmDeleteSent:
+      'இது ஏற்கனவே அனுப்பப்பட்டுவிட்டது. நீக்கினால் யாருக்கும் தெரிவிக்கப்படாது: இது ரத்து என்று மக்களுக்குத் தெரிவிக்க, பதிலாக "திரும்பப் பெறு" என்பதைப் பயன்படுத்தவும்.',
     confirmYes: 'நீக்கு',
     confirmNo: 'வேண்டாம்',
     updated: 'அறிவிப்பு புதுப்பிக்கப்பட்டது',
