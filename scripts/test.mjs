@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { playwrightOutcomes, readQuarantine } from './e2e-outcomes.mjs';
+import { skippedNodeTests } from './node-test-outcomes.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'un-test-'));
 const results = [];
@@ -54,10 +55,11 @@ function count(name, res, passed, failed, notes = [], { flaky = 0, skipped = 0 }
   });
 }
 
-/** A node:test run, counted from its closing lines (`# pass 3` or `ℹ pass 3`). */
+/** A node:test run, counted from its closing lines (`# pass 3` or `ℹ pass 3`); what it skipped is named with why. */
 function countNodeTests(name, res) {
   const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
-  count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0), [], {
+  const notes = skippedNodeTests(res.output);
+  count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0), notes, {
     skipped: pick('skipped') + pick('todo'),
   });
 }
@@ -113,7 +115,11 @@ countNodeTests(
 // 2c. The runner's own reading of Playwright's reports (flaky tests, the quarantine, skipped tests)
 countNodeTests(
   'test runner',
-  await run('test runner (e2e outcomes)', 'node', ['--test', 'scripts/e2e-outcomes.test.mjs']),
+  await run('test runner (e2e outcomes, node:test skips)', 'node', [
+    '--test',
+    'scripts/e2e-outcomes.test.mjs',
+    'scripts/node-test-outcomes.test.mjs',
+  ]),
 );
 
 // 3. Builds (shell and each remote, each on its own)

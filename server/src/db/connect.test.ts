@@ -6,7 +6,9 @@ import { engines, freshDatabase } from '../../test/support/databases';
 import { eventually } from '../../test/support/staff';
 import { connect } from './connect';
 
-describe('a PostgreSQL connection the server drops', { skip: !engines().includes('postgres') }, () => {
+describe('a PostgreSQL connection the server drops', {
+  skip: !engines().includes('postgres') && 'needs PostgreSQL (TEST_DATABASE_URL)',
+}, () => {
   test('does not end the process, and the next query gets a new connection', async () => {
     const database = await freshDatabase('postgres');
     const db = connect({ kind: 'postgres', url: database.databaseUrl as string });

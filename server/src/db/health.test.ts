@@ -66,7 +66,9 @@ async function settle() {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-describe('/healthz when PostgreSQL stops answering', { skip: !engines().includes('postgres') }, () => {
+describe('/healthz when PostgreSQL stops answering', {
+  skip: !engines().includes('postgres') && 'needs PostgreSQL (TEST_DATABASE_URL)',
+}, () => {
   let database: TestDatabase;
   let proxy: Awaited<ReturnType<typeof startPausableProxy>>;
   let app: FastifyInstance;

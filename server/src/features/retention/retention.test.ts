@@ -178,7 +178,9 @@ for (const engine of engines()) {
 
   // Several instances share PostgreSQL; a SQLite deployment runs one (docs/architecture.md). Two apps in one
   // test process on one SQLite file block each other's transactions (the driver waits synchronously).
-  describe(`retention with two instances (${engine})`, { skip: engine === 'sqlite' }, () => {
+  describe(`retention with two instances (${engine})`, {
+    skip: engine === 'sqlite' && 'several instances share PostgreSQL; a SQLite deployment runs one',
+  }, () => {
     let instances: TestInstances;
     before(async () => {
       instances = await startInstances(engine, 2);

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// What a node:test run skipped, named with the reason given to `skip`, read from its output: the TAP reporter's
+// `ok 5 - name # SKIP reason` (Node 20 writing to a pipe) or the spec reporter's `﹣ name (0.2ms) # reason` (Node 24).
+// `node scripts/node-test-outcomes.mjs <log>` prints one "skipped: ..." line per skipped test or suite.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const TAP_SKIP = /^\s*ok \d+ - (.*?) # SKIP(?: (.*))?$/;
+const SPEC_SKIP = /^\s*﹣ (.*?) \([\d.]+m?s\) # (?:SKIP(?: (.*))?|(.*))$/;
+
+/** "skipped: <name> (<reason>)" for each skipped test or suite; "(no reason given)" when the skip has none. */
+export function skippedNodeTests(output) {
+  const notes = [];
+  for (const line of output.split('\n')) {
+    const tap = line.match(TAP_SKIP);
+    const spec = tap ? undefined : line.match(SPEC_SKIP);
+    if (!tap && !spec) continue;
+    const name = (tap ?? spec)[1];
+    const reason = tap ? tap[2] : (spec[2] ?? spec[3]);
+    notes.push(`skipped: ${name} (${reason?.trim() || 'no reason given'})`);
+  }
+  return notes;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const note of skippedNodeTests(readFileSync(process.argv[2], 'utf8'))) console.log(note);
+}
