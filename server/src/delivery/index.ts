@@ -7,7 +7,7 @@ import type { HmacKey, SharedKey } from '../secrets';
 import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
 import type { ReadImage } from './channels/telegram-photo';
-import { watchTemplateTtls } from './channels/whatsapp-template-ttl';
+import { type TemplateTtl, watchTemplateTtls } from './channels/whatsapp-template-ttl';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
 import { DeliveryPace } from './pace';
@@ -23,6 +23,9 @@ export interface Delivery {
   channels: Channels;
   /** The channels' pace, pauses and the WhatsApp daily limit (for the status and summary answers). */
   pace: DeliveryPace;
+  /** The WhatsApp janaza, correction and cancellation templates Meta would retry past 12 hours, as last read
+   *  (whatsapp-template-ttl.ts); undefined when not read. */
+  lateWhatsAppTemplates(): TemplateTtl[] | undefined;
   /** An outbox row was just committed: look now instead of at the next poll. */
   wake(): void;
   /** When the engine last began a turn (real time, ms); undefined when it is not running. */
@@ -90,6 +93,7 @@ export async function startDelivery({
     log.warn({ switchedOffNow: now }, 'delivery: switched off on every channel (DELIVERY_PAUSED=true)');
   }
   const pace = await startPace(db, config, channels, log);
+  const templateTtls = watchTemplateTtls(config, channels.whatsapp.state.enabled, log);
   const worker = new DeliveryWorker(db, channelList(channels), {
     engine: config.database.kind,
     config: { ...config, unsubscribeKey, bounceKey },
@@ -107,11 +111,13 @@ export async function startDelivery({
   return {
     channels,
     pace,
+    lateWhatsAppTemplates: () => templateTtls.late(),
     wake: () => worker.wake(),
     lastTurnAt: () => worker.lastTurnAt(),
     stopClaiming: () => worker.stopClaiming(),
     close: async () => {
       await worker.stop();
+      templateTtls.close();
       await pace.close();
       await Promise.all(channelList(channels).map((c) => c.close()));
     },
@@ -133,14 +139,12 @@ async function startPace(
     : undefined;
   await shared?.firstAnswer;
   const limit = await watchMessagingLimit(config, channels.whatsapp.state.enabled, log);
-  const templateTtls = watchTemplateTtls(config, channels.whatsapp.state.enabled, log);
   const pace = new DeliveryPace(new Pacer(db, shared?.redis), budgetOf(config), () => limit.current());
   // A refusal for the messaging limit: Meta may have moved the number to another tier since the last read.
   pace.onLimitRefused = () => void limit.refresh();
   return Object.assign(pace, {
     close: async () => {
       limit.close();
-      templateTtls.close();
       await shared?.close();
     },
   });

@@ -170,6 +170,14 @@ export const signupBudgetSchema = z.object({
 });
 export type SignupBudget = z.infer<typeof signupBudgetSchema>;
 
+/** A WhatsApp template with its time-to-live as Meta lists it: null when not set (Meta's 30 days), -1 a custom 30 days. */
+export const lateTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  ttlSeconds: z.number().int().nullable(),
+});
+export type LateTemplate = z.infer<typeof lateTemplateSchema>;
+
 /** Days of sendings the channels card counts (the summary's "last 30 days"). */
 export const RECENT_DELIVERY_DAYS = 30;
 
@@ -179,6 +187,12 @@ export const channelsResponseSchema = z.object({
   recent: z.record(z.enum(SUBSCRIBER_CHANNELS), deliveryCountsSchema),
   /** Today's use of the WhatsApp messaging limit; absent when WhatsApp is off. */
   whatsappDaily: whatsappDailySchema.optional(),
+  /**
+   * The WhatsApp janaza, correction and cancellation templates Meta would retry for more than 12 hours, so that
+   * they can arrive after the prayer (README "WhatsApp templates"): none is an empty list; absent when the server
+   * could not read the templates (WhatsApp off, no WHATSAPP_BUSINESS_ACCOUNT_ID, a refusal).
+   */
+  whatsappLateTemplates: z.array(lateTemplateSchema).optional(),
   /** The channels paused for an account-level refusal (none: empty). */
   pauses: z.array(channelPauseSchema).optional(),
   /** Delivery switched off by a superadmin, on every channel ('all') or one (none: empty). */

@@ -88,7 +88,7 @@ describe('Delivery channels card', () => {
     expect(screen.getByTestId('delivery-channels-recent')).toHaveTextContent('கடந்த 30 நாட்களின் செய்திகள்');
   });
 
-  describe("today's use of the WhatsApp daily messaging limit", () => {
+  describe("under WhatsApp: today's use of its daily messaging limit, and the templates that can arrive late", () => {
     const WHATSAPP_ON = {
       ...CHANNELS,
       channels: CHANNELS.channels.map((c) =>
@@ -140,6 +140,37 @@ describe('Delivery channels card', () => {
       expect(screen.getByTestId('whatsapp-today')).toHaveTextContent(
         /^இன்று வாட்ஸ்அப்: 87 பேர் \(தினசரி வரம்பு எதுவும் அறியப்படவில்லை\)$/,
       );
+    });
+
+    it('names the janaza templates that can arrive after the prayer, each once with its languages', async () => {
+      await show({
+        ...WHATSAPP_ON,
+        whatsappLateTemplates: [
+          { name: 'ummahnotify_correction', language: 'ta', ttlSeconds: -1 },
+          { name: 'ummahnotify_correction', language: 'en', ttlSeconds: null },
+          { name: 'ummahnotify_cancellation', language: 'en', ttlSeconds: 2_592_000 },
+        ],
+      });
+      expect(within(channel('whatsapp')).getByTestId('whatsapp-late-templates')).toHaveTextContent(
+        'Can arrive after the prayer: ummahnotify_correction (en, ta), ummahnotify_cancellation (en). Meta retries ' +
+          'these WhatsApp templates for 30 days; set their message time-to-live to 12 hours in WhatsApp Manager.',
+      );
+    });
+
+    it('names the late templates in Tamil', async () => {
+      const late = [{ name: 'ummahnotify_cancellation', language: 'ta', ttlSeconds: null }];
+      await show({ ...WHATSAPP_ON, whatsappLateTemplates: late }, 'ta');
+      // "Can arrive after the prayer: ... Meta retries these WhatsApp templates for up to 30 days; set their message
+      // time-to-live to 12 hours in WhatsApp Manager."
+      expect(screen.getByTestId('whatsapp-late-templates')).toHaveTextContent(
+        'தொழுகைக்குப் பிறகு வந்து சேரக்கூடியவை: ummahnotify_cancellation (ta). இந்த வாட்ஸ்அப் வார்ப்புருக்களை Meta 30 ' +
+          'நாட்கள் வரை மீண்டும் அனுப்ப முயலும்; WhatsApp Manager-இல் அவற்றின் செய்தி ஆயுட்காலத்தை 12 மணி நேரமாக அமைக்கவும்.',
+      );
+    });
+
+    it('says nothing of the templates when none is late, or when the server could not read them', async () => {
+      await show({ ...WHATSAPP_ON, whatsappLateTemplates: [] });
+      expect(screen.queryByTestId('whatsapp-late-templates')).not.toBeInTheDocument();
     });
 
     it('shows nothing of it when the server does not send it', async () => {

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useIsMobile } from '@ummahnotify/client';
 import { channelOffReason, DeliveryCount } from '@ummahnotify/client/section';
 import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
-import { RECENT_DELIVERY_DAYS, type WhatsAppDaily } from '@ummahnotify/domain';
+import { RECENT_DELIVERY_DAYS } from '@ummahnotify/domain';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,40 +10,15 @@ import { useDeliveryChannels } from '../hooks';
 import { ChannelPause } from './ChannelPause';
 import { DeliverySwitchPanel } from './DeliverySwitch';
 import { SignupBudget } from './SignupBudget';
-
-const number = (n: number) => n.toLocaleString('en-SG');
-
-/**
- * Today's use of the WhatsApp number's daily messaging limit (people reached in the last 24 hours):
- * "WhatsApp today: 1,234 of 10,000 people (2,000 kept for janaza notices)", or without a limit.
- */
-function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
-  const { t } = useTranslation('delivery');
-  const used = number(daily.used);
-  const text =
-    daily.limit === null
-      ? t('channels.whatsappTodayUnlimited', { used })
-      : daily.janazaReserve > 0
-        ? t('channels.whatsappToday', { used, limit: number(daily.limit), reserve: number(daily.janazaReserve) })
-        : t('channels.whatsappTodayNoReserve', { used, limit: number(daily.limit) });
-  // Past the part events may spend (the reserve is janaza's only): amber, as a waiting message is.
-  const eventsHeld = daily.limit !== null && daily.used >= daily.limit - daily.janazaReserve;
-  return (
-    <Typography.Text
-      data-testid="whatsapp-today"
-      style={{ display: 'block', fontSize: 12, color: eventsHeld ? '#ad6800' : undefined }}
-    >
-      {text}
-    </Typography.Text>
-  );
-}
+import { WhatsAppLateTemplates, WhatsAppToday } from './WhatsAppLines';
 
 /**
  * Which channels the delivery engine sends on (an unconfigured one is off, with the reason; one the provider
  * refused our account on is paused, with why and "Resume"; delivery a superadmin switched off, all or one channel,
  * with its banner, "Resume" and "Pause delivery…"), and per
  * channel what became of the last RECENT_DELIVERY_DAYS days' messages: sent, failed, pending, expired;
- * under WhatsApp, today's use of its daily messaging limit when the server tells it; under email and WhatsApp,
+ * under WhatsApp, today's use of its daily messaging limit when the server tells it and the templates that can arrive
+ * late; under email and WhatsApp,
  * their sign-up budget once half of it is used.
  */
 export function DeliveryChannelsCard() {
@@ -69,7 +44,15 @@ export function DeliveryChannelsCard() {
       />
     );
   } else {
-    const { channels: states, recent, whatsappDaily, pauses = [], switches = [], signupBudgets = [] } = channels.data;
+    const {
+      channels: states,
+      recent,
+      whatsappDaily,
+      whatsappLateTemplates = [],
+      pauses = [],
+      switches = [],
+      signupBudgets = [],
+    } = channels.data;
     const allOff = switches.some((s) => s.scope === 'all');
     body = (
       <Flex vertical gap={8}>
@@ -122,6 +105,9 @@ export function DeliveryChannelsCard() {
                 )}
                 {pause && <ChannelPause pause={pause} />}
                 {channel === 'whatsapp' && whatsappDaily && <WhatsAppToday daily={whatsappDaily} />}
+                {channel === 'whatsapp' && whatsappLateTemplates.length > 0 && (
+                  <WhatsAppLateTemplates templates={whatsappLateTemplates} />
+                )}
                 {budget && <SignupBudget budget={budget} />}
                 {!state.enabled && state.reason && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>

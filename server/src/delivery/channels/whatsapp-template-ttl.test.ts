@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { type ChannelsResponse, DELIVERY_API } from '@ummahnotify/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { readmeTemplates, startWhatsAppApi } from '../../../test/peers/whatsapp-api';
+import { client } from '../../../test/support/client';
+import { startTestServer } from '../../../test/support/server';
+import { eventually, staffJar } from '../../../test/support/staff';
 import { loadConfig } from '../../config';
 import { readTemplateTtls, watchTemplateTtls } from './whatsapp-template-ttl';
 
@@ -96,6 +100,50 @@ test('without the account id, or refused, it says it cannot check and stops noth
     await watch.checked;
     assert.match(lines[0]?.message ?? '', /set WHATSAPP_BUSINESS_ACCOUNT_ID/);
   } finally {
+    await api.close();
+  }
+});
+
+test('the channels card is told which templates can arrive late, from the server as it runs', async () => {
+  const api = await startWhatsAppApi({
+    token: TOKEN,
+    phoneId: PHONE_ID,
+    businessAccountId: WABA,
+    templates: templates(),
+  });
+  const server = await startTestServer('sqlite', env(api.url));
+  try {
+    const superadmin = client(server.url, await staffJar(server, 'root@ttl.example.sg', 'superadmin'));
+    // The first reading is made at start; the answer carries it once it is in.
+    const answer = await eventually(async () => {
+      const { status, body } = await superadmin.get<ChannelsResponse>(DELIVERY_API.channels);
+      assert.equal(status, 200);
+      return body.whatsappLateTemplates ? body : undefined;
+    });
+    // README's templates, the janaza one at 12 hours (above): the correction and the cancellation, in both
+    // languages, are Meta's 30 days (not set, or -1 for the Tamil correction).
+    assert.deepEqual(answer.whatsappLateTemplates?.map((t) => `${t.name}/${t.language}/${t.ttlSeconds}`).sort(), [
+      'ummahnotify_cancellation/en/null',
+      'ummahnotify_cancellation/ta/null',
+      'ummahnotify_correction/en/null',
+      'ummahnotify_correction/ta/-1',
+    ]);
+  } finally {
+    await server.stop();
+    await api.close();
+  }
+});
+
+test('without the account id the channels answer says nothing of the templates', async () => {
+  const api = await startWhatsAppApi({ token: TOKEN, phoneId: PHONE_ID, businessAccountId: WABA });
+  const server = await startTestServer('sqlite', env(api.url, { WHATSAPP_BUSINESS_ACCOUNT_ID: '' }));
+  try {
+    const superadmin = client(server.url, await staffJar(server, 'root@ttl.example.sg', 'superadmin'));
+    const { body } = await superadmin.get<ChannelsResponse>(DELIVERY_API.channels);
+    assert.ok(body.whatsappDaily, 'WhatsApp is on');
+    assert.equal('whatsappLateTemplates' in body, false);
+  } finally {
+    await server.stop();
     await api.close();
   }
 });

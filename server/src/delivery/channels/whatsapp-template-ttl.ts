@@ -64,23 +64,27 @@ const EVERY_MS = 60 * 60_000;
 
 /**
  * Reads the templates' time-to-live at start and every hour (staff may fix it in WhatsApp Manager meanwhile) and
- * says in the log which timely template lacks it, each time that changes. Without WHATSAPP_BUSINESS_ACCOUNT_ID it
- * says once that it cannot check.
+ * says in the log which timely template lacks it, each time that changes; `late()` gives the last reading to the
+ * channels card. Without WHATSAPP_BUSINESS_ACCOUNT_ID it says once that it cannot check.
  */
 export function watchTemplateTtls(
   config: Config,
   whatsappOn: boolean,
   log: FastifyBaseLogger,
   everyMs = EVERY_MS,
-): { checked: Promise<void>; close(): void } {
-  if (!whatsappOn) return { checked: Promise.resolve(), close: () => {} };
+): TemplateTtlWatch {
+  const unchecked = { checked: Promise.resolve(), close: () => {}, late: () => undefined };
+  if (!whatsappOn) return unchecked;
   if (!config.channels.WHATSAPP_BUSINESS_ACCOUNT_ID) {
     log.info('delivery: set WHATSAPP_BUSINESS_ACCOUNT_ID to have the WhatsApp templates’ time-to-live checked');
-    return { checked: Promise.resolve(), close: () => {} };
+    return unchecked;
   }
   let said: string | null = null;
+  let last: TemplateTtl[] | undefined;
   const check = async () => {
     const ttls = await readTemplateTtls(config);
+    // A failed reading forgets the last one: the card then says nothing rather than something stale.
+    last = ttls && lateTemplates(ttls, config.whatsappTemplates);
     if (ttls === undefined) {
       log.warn(
         'delivery: the WhatsApp templates could not be read from the Graph API (their time-to-live is unchecked)',
@@ -101,5 +105,14 @@ export function watchTemplateTtls(
   const checked = check();
   const timer = setInterval(() => void check(), everyMs);
   timer.unref();
-  return { checked, close: () => clearInterval(timer) };
+  return { checked, close: () => clearInterval(timer), late: () => last };
+}
+
+export interface TemplateTtlWatch {
+  /** The first reading (done or failed). */
+  checked: Promise<void>;
+  close(): void;
+  /** The janaza, correction and cancellation templates of the last reading that can arrive late (none: empty);
+   *  undefined when they were not read (WhatsApp off, no account id, a refusal). */
+  late(): TemplateTtl[] | undefined;
 }

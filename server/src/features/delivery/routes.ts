@@ -31,19 +31,23 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
   app.get(
     DELIVERY_API.channels,
     { schema: { response: { 200: channelsResponseSchema } }, config: { access: STAFF } },
-    async () => ({
-      channels: states(),
-      recent: await recentCounts(db),
-      ...(app.delivery.channels.whatsapp.state.enabled && {
-        whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
-      }),
-      pauses: shown(await readPauses(db)),
-      switches: shownSwitches(await readSwitches(db)),
-      signupBudgets: await budgetUses(db, app.config.signupLimits, {
-        email: app.delivery.channels.email.state.enabled,
-        whatsapp: whatsappSignupOpen(app),
-      }),
-    }),
+    async () => {
+      const late = app.delivery.lateWhatsAppTemplates();
+      return {
+        channels: states(),
+        recent: await recentCounts(db),
+        ...(app.delivery.channels.whatsapp.state.enabled && {
+          whatsappDaily: await whatsappDaily(db, app.delivery.pace.daily()),
+        }),
+        ...(late && { whatsappLateTemplates: late }),
+        pauses: shown(await readPauses(db)),
+        switches: shownSwitches(await readSwitches(db)),
+        signupBudgets: await budgetUses(db, app.config.signupLimits, {
+          email: app.delivery.channels.email.state.enabled,
+          whatsapp: whatsappSignupOpen(app),
+        }),
+      };
+    },
   );
 
   app.withTypeProvider<ZodTypeProvider>().get(

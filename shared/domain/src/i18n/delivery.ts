@@ -62,6 +62,8 @@ export const delivery = defineCatalogue(
     'channels.whatsappToday': 'WhatsApp today: {{used}} of {{limit}} people ({{reserve}} kept for janaza notices)',
     'channels.whatsappTodayNoReserve': 'WhatsApp today: {{used}} of {{limit}} people',
     'channels.whatsappTodayUnlimited': 'WhatsApp today: {{used}} people (no daily limit known)',
+    'channels.whatsappLateTemplates':
+      'Can arrive after the prayer: {{templates}}. Meta retries these WhatsApp templates for 30 days; set their message time-to-live to 12 hours in WhatsApp Manager.',
     'channels.loadFailed': 'Could not load the delivery channels.',
     // the summary's channels card: a shared sign-up budget once half of it is used (SignupBudget)
     'budget.whatsappCodes': 'Sign-up codes today: {{used}} of {{limit}}',
@@ -212,6 +214,8 @@ export const delivery = defineCatalogue(
       'இன்று வாட்ஸ்அப்: {{limit}} பேரில் {{used}} பேர் (ஜனாஸா அறிவிப்புகளுக்காக {{reserve}} ஒதுக்கப்பட்டுள்ளது)',
     'channels.whatsappTodayNoReserve': 'இன்று வாட்ஸ்அப்: {{limit}} பேரில் {{used}} பேர்',
     'channels.whatsappTodayUnlimited': 'இன்று வாட்ஸ்அப்: {{used}} பேர் (தினசரி வரம்பு எதுவும் அறியப்படவில்லை)',
+    'channels.whatsappLateTemplates':
+      'தொழுகைக்குப் பிறகு வந்து சேரக்கூடியவை: {{templates}}. இந்த வாட்ஸ்அப் வார்ப்புருக்களை Meta 30 நாட்கள் வரை மீண்டும் அனுப்ப முயலும்; WhatsApp Manager-இல் அவற்றின் செய்தி ஆயுட்காலத்தை 12 மணி நேரமாக அமைக்கவும்.',
     'channels.loadFailed': 'அனுப்பும் வழிகளை ஏற்ற முடியவில்லை.',
     'budget.whatsappCodes': 'இன்றைய பதிவுக் குறியீடுகள்: {{limit}} இல் {{used}}',
     'budget.emailConfirmations': 'இந்த மணி நேரப் பதிவு மின்னஞ்சல்கள்: {{limit}} இல் {{used}}',
