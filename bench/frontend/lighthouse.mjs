@@ -9,6 +9,10 @@
 //   LIGHTHOUSE=/opt/lh/node_modules/.bin/lighthouse CHROME_PATH=/usr/bin/chromium \
 //     node bench/frontend/lighthouse.mjs http://127.0.0.1:3900 [runs]
 // The server is any running one with an approved, non-private janaza notice in its feed (the demo server has one).
+// ONLY=<page>,<language> (e.g. ONLY='/login ta,/?notice=<id> en') runs only those; CPU_SLOWDOWN=<n> replaces the
+// profile's 4x (Lighthouse's figure for a desktop of benchmark index 1 500-2 000 to act as a mid-range phone) on a
+// faster machine. A run Lighthouse ends with a runtime error (NO_NAVSTART, a trace it failed to record) is made again,
+// at most twice.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,20 +34,36 @@ const pages = [
 const out = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const rows = [];
-for (const [name, path] of pages) {
-  for (const language of ['en', 'ta']) {
-    const url = `${base}${path}${language === 'ta' ? `${path.includes('?') ? '&' : '?'}lang=ta` : ''}`;
-    const reports = [];
-    for (let run = 0; run < runs; run += 1) {
-      const file = join(out, `${rows.length}-${run}.json`);
-      execFileSync(lighthouse, [
+const only = process.env.ONLY?.split(',').map((s) => s.trim());
+const slowdown = process.env.CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${process.env.CPU_SLOWDOWN}`] : [];
+
+function lighthouseRun(url, file) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return execFileSync(lighthouse, [
         url,
         '--quiet',
         '--chrome-flags=--headless=new --no-sandbox',
         '--output=json',
         `--output-path=${file}`,
+        ...slowdown,
       ]);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`${url}: Lighthouse failed (${String(error.stderr).trim()}); again`);
+    }
+  }
+}
+
+const rows = [];
+for (const [name, path] of pages) {
+  for (const language of ['en', 'ta']) {
+    if (only && !only.includes(`${name} ${language}`)) continue;
+    const url = `${base}${path}${language === 'ta' ? `${path.includes('?') ? '&' : '?'}lang=ta` : ''}`;
+    const reports = [];
+    for (let run = 0; run < runs; run += 1) {
+      const file = join(out, `${rows.length}-${run}.json`);
+      lighthouseRun(url, file);
       reports.push(JSON.parse(readFileSync(file, 'utf8')));
     }
     const figure = (pick) => median(reports.map(pick));
@@ -57,6 +77,7 @@ for (const [name, path] of pages) {
       bestPractices: score('best-practices'),
       seo: score('seo'),
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+      benchmarkIndex: Math.round(figure((r) => r.environment.benchmarkIndex)),
       fcpMs: Math.round(audit('first-contentful-paint')),
       lcpMs: Math.round(audit('largest-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
@@ -74,6 +95,11 @@ for (const [name, path] of pages) {
   }
 }
 console.table(rows);
+// The same as the rows of bench/frontend/lighthouse.md's tables.
+for (const r of rows)
+  console.log(
+    `| \`${r.page}\` | ${r.language} | ${r.performance} (${r.performanceRuns}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls} | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.benchmarkIndex} |`,
+  );
 console.log(
   `reports in ${out}; Lighthouse ${JSON.parse(readFileSync(join(out, '0-0.json'), 'utf8')).lighthouseVersion}`,
 );
