@@ -1,4 +1,5 @@
 import { SUBSCRIBER_CHANNELS } from '@ummahnotify/core';
+import type { TemplateTtl } from '@ummahnotify/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, SEND_DEADLINE_MS } from '../config';
 import type { Db } from '../db/connect';
@@ -7,7 +8,7 @@ import type { HmacKey, SharedKey } from '../secrets';
 import { sharedRedis } from '../shared-redis';
 import { type Channels, channelList, createChannels } from './channels';
 import type { ReadImage } from './channels/telegram-photo';
-import { type TemplateTtl, watchTemplateTtls } from './channels/whatsapp-template-ttl';
+import { watchTemplateTtls } from './channels/whatsapp-template-ttl';
 import { reclaimExpired } from './claim';
 import { expireOverdue } from './expiry';
 import { DeliveryPace } from './pace';

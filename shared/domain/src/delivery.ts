@@ -171,12 +171,12 @@ export const signupBudgetSchema = z.object({
 export type SignupBudget = z.infer<typeof signupBudgetSchema>;
 
 /** A WhatsApp template with its time-to-live as Meta lists it: null when not set (Meta's 30 days), -1 a custom 30 days. */
-export const lateTemplateSchema = z.object({
+export const templateTtlSchema = z.object({
   name: z.string(),
   language: z.string(),
   ttlSeconds: z.number().int().nullable(),
 });
-export type LateTemplate = z.infer<typeof lateTemplateSchema>;
+export type TemplateTtl = z.infer<typeof templateTtlSchema>;
 
 /** Days of sendings the channels card counts (the summary's "last 30 days"). */
 export const RECENT_DELIVERY_DAYS = 30;
@@ -192,7 +192,7 @@ export const channelsResponseSchema = z.object({
    * they can arrive after the prayer (README "WhatsApp templates"): none is an empty list; absent when the server
    * could not read the templates (WhatsApp off, no WHATSAPP_BUSINESS_ACCOUNT_ID, a refusal).
    */
-  whatsappLateTemplates: z.array(lateTemplateSchema).optional(),
+  whatsappLateTemplates: z.array(templateTtlSchema).optional(),
   /** The channels paused for an account-level refusal (none: empty). */
   pauses: z.array(channelPauseSchema).optional(),
   /** Delivery switched off by a superadmin, on every channel ('all') or one (none: empty). */

@@ -1,10 +1,12 @@
-import type { LateTemplate, WhatsAppDaily } from '@ummahnotify/domain';
+import type { TemplateTtl, WhatsAppDaily } from '@ummahnotify/domain';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The lines under WhatsApp on the channels card: today's use of the daily limit, and templates that can arrive late. */
 
 const number = (n: number) => n.toLocaleString('en-SG');
+/** What waits or may come late is amber, as on the delivery counts. */
+const AMBER = '#ad6800';
 
 /**
  * Today's use of the WhatsApp number's daily messaging limit (people reached in the last 24 hours):
@@ -24,7 +26,7 @@ export function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
   return (
     <Typography.Text
       data-testid="whatsapp-today"
-      style={{ display: 'block', fontSize: 12, color: eventsHeld ? '#ad6800' : undefined }}
+      style={{ display: 'block', fontSize: 12, color: eventsHeld ? AMBER : undefined }}
     >
       {text}
     </Typography.Text>
@@ -35,7 +37,7 @@ export function WhatsAppToday({ daily }: { daily: WhatsAppDaily }) {
  * The janaza, correction and cancellation templates Meta would retry for more than 12 hours, each named once with its
  * languages: "ummahnotify_correction (en, ta)". Amber, as what waits is: they can reach a phone after the prayer.
  */
-export function WhatsAppLateTemplates({ templates }: { templates: LateTemplate[] }) {
+export function WhatsAppLateTemplates({ templates }: { templates: TemplateTtl[] }) {
   const { t } = useTranslation('delivery');
   const languages = new Map<string, string[]>();
   for (const { name, language } of templates) languages.set(name, [...(languages.get(name) ?? []), language]);
@@ -43,7 +45,7 @@ export function WhatsAppLateTemplates({ templates }: { templates: LateTemplate[]
   return (
     <Typography.Text
       data-testid="whatsapp-late-templates"
-      style={{ display: 'block', fontSize: 12, color: '#ad6800', overflowWrap: 'anywhere' }}
+      style={{ display: 'block', fontSize: 12, color: AMBER, overflowWrap: 'anywhere' }}
     >
       {t('channels.whatsappLateTemplates', { templates: named })}
     </Typography.Text>

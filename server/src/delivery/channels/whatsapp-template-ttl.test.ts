@@ -31,6 +31,10 @@ const templates = () =>
         : t,
   );
 
+/** The Graph API peer holding those templates, answering our token. */
+const graphWithTemplates = () =>
+  startWhatsAppApi({ token: TOKEN, phoneId: PHONE_ID, businessAccountId: WABA, templates: templates() });
+
 function logLines() {
   const lines: { level: string; fields: unknown; message: string }[] = [];
   const at = (level: string) => (fields: unknown, message?: string) => {
@@ -40,12 +44,7 @@ function logLines() {
 }
 
 test('every template and its time-to-live is read back, page after page, as the Graph API lists them', async () => {
-  const api = await startWhatsAppApi({
-    token: TOKEN,
-    phoneId: PHONE_ID,
-    businessAccountId: WABA,
-    templates: templates(),
-  });
+  const api = await graphWithTemplates();
   try {
     const ttls = await readTemplateTtls(loadConfig(env(api.url)));
     // 5 templates in 2 languages, two a page: every one of them, across five pages.
@@ -61,12 +60,7 @@ test('every template and its time-to-live is read back, page after page, as the 
 });
 
 test('the log names each janaza, correction or cancellation template Meta would retry for longer than 12 hours', async () => {
-  const api = await startWhatsAppApi({
-    token: TOKEN,
-    phoneId: PHONE_ID,
-    businessAccountId: WABA,
-    templates: templates(),
-  });
+  const api = await graphWithTemplates();
   try {
     const { lines, log } = logLines();
     const watch = watchTemplateTtls(loadConfig(env(api.url)), true, log);
@@ -105,12 +99,7 @@ test('without the account id, or refused, it says it cannot check and stops noth
 });
 
 test('the channels card is told which templates can arrive late, from the server as it runs', async () => {
-  const api = await startWhatsAppApi({
-    token: TOKEN,
-    phoneId: PHONE_ID,
-    businessAccountId: WABA,
-    templates: templates(),
-  });
+  const api = await graphWithTemplates();
   const server = await startTestServer('sqlite', env(api.url));
   try {
     const superadmin = client(server.url, await staffJar(server, 'root@ttl.example.sg', 'superadmin'));

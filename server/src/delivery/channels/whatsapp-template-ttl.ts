@@ -1,3 +1,4 @@
+import type { TemplateTtl } from '@ummahnotify/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, WhatsAppTemplateNames } from '../../config';
 
@@ -15,13 +16,6 @@ const TIMELY: readonly (keyof WhatsAppTemplateNames)[] = ['janaza', 'correction'
 export const UTILITY_TTL_MAX_SECONDS = 43_200;
 /** Pages of 100 templates read at most (an account holds at most 250 templates per language, Meta says). */
 const MAX_PAGES = 20;
-
-export interface TemplateTtl {
-  name: string;
-  language: string;
-  /** message_send_ttl_seconds; null when not set (Meta's default, 30 days); -1 is a custom 30 days. */
-  ttlSeconds: number | null;
-}
 
 /** The account's templates with their time-to-live; undefined when they cannot be read (no WABA id, a refusal). */
 export async function readTemplateTtls(config: Config): Promise<TemplateTtl[] | undefined> {
@@ -84,14 +78,14 @@ export function watchTemplateTtls(
   const check = async () => {
     const ttls = await readTemplateTtls(config);
     // A failed reading forgets the last one: the card then says nothing rather than something stale.
-    last = ttls && lateTemplates(ttls, config.whatsappTemplates);
-    if (ttls === undefined) {
+    const late = ttls && lateTemplates(ttls, config.whatsappTemplates);
+    last = late;
+    if (late === undefined) {
       log.warn(
         'delivery: the WhatsApp templates could not be read from the Graph API (their time-to-live is unchecked)',
       );
       return;
     }
-    const late = lateTemplates(ttls, config.whatsappTemplates);
     const key = JSON.stringify(late);
     if (key === said) return;
     said = key;
