@@ -38,6 +38,8 @@ const KEPT_IN_LATIN = new Set([
   // API field names and values quoted by a refusal, as the English quotes them
   ...['true', 'false', 'pending', 'approved', 'silent', 'rejected', 'limit', 'cursor', 'confirmDuplicate'],
   ...['SUPERADMIN_EMAILS'],
+  // Meta's tool, named as its own menus name it (WhatsApp Manager)
+  'Manager',
 ]);
 /** A word of two or more Latin letters (codes such as 201912345K, P-256 or v2.0 are not words). */
 const LATIN_WORD = /(?<![\w-])[A-Za-z][A-Za-z_-]*[A-Za-z](?![\w])/g;
