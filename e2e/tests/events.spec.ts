@@ -398,6 +398,8 @@ test.describe('events: Withdraw', () => {
     await expect(row.getByText('Cancellation')).toBeVisible();
     await expect(row.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await expect(row.getByRole('button', { name: `Withdraw (${heading})` })).toHaveCount(0);
+    await expect(row.getByText('Withdrawn', { exact: true })).toBeVisible();
+    await expect(row.getByTitle('Published')).toHaveCount(0);
 
     await page.goto('/');
     const card = page.locator(`[data-anchor="event-${id}"]`).filter({ visible: true });

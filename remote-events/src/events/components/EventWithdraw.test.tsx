@@ -75,6 +75,9 @@ describe('Withdraw a published event', () => {
     const row = rowOf('Charity Bazaar');
     expect(within(row).getByText('Withdrawn')).toBeInTheDocument();
     expect(within(row).getByText('Venue closed')).toBeInTheDocument();
+    // no green tick as if it stood: its Withdrawn note says what it is
+    expect(within(row).queryByTitle('Published')).toBeNull();
+    expect(within(rowOf('Blood Donation Drive')).getByTitle('Published')).toHaveTextContent('✔');
     for (const name of [/Withdraw \(/, /^Edit$/, /Send correction/])
       expect(within(row).queryByRole('button', { name })).toBeNull();
     expect(within(row).getByRole('button', { name: 'View' })).toBeInTheDocument();

@@ -143,8 +143,10 @@ export function EventsList() {
       ),
   };
 
+  // A withdrawn event stays published on the server (its .ics answers CANCELLED): no tick says it stands; its
+  // "Withdrawn" note under the delivery counts says what it is.
   const tick = (event: EventJson) =>
-    event.published ? (
+    event.withdrawnAt ? null : event.published ? (
       <Typography.Text type="success" aria-label={t('list.yes')} title={t('list.yes')}>
         ✔
       </Typography.Text>
