@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { skippedNodeTests } from './node-test-outcomes.mjs';
+import { skippedNodeCount, skippedNodeTests } from './node-test-outcomes.mjs';
 
 // Real output of node:test, written by Node itself: a file with a skipped suite and a skipped test, one with a reason
 // and one without, run by this very Node with each reporter.
@@ -32,6 +32,10 @@ for (const reporter of ['tap', 'spec']) {
       'skipped: a suite skipped without a reason (no reason given)',
       'skipped: a test skipped for a reason (needs PostgreSQL)',
     ]);
+  });
+
+  test(`the skipped suite counts beside the skipped test (${reporter} reporter)`, () => {
+    assert.equal(skippedNodeCount(run(reporter)), 2);
   });
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { playwrightOutcomes, readQuarantine } from './e2e-outcomes.mjs';
-import { skippedNodeTests } from './node-test-outcomes.mjs';
+import { closingCount, skippedNodeCount, skippedNodeTests } from './node-test-outcomes.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'un-test-'));
 const results = [];
@@ -57,12 +57,10 @@ function count(name, res, passed, failed, notes = [], { flaky = 0, skipped = 0 }
 
 /** A node:test run, counted from its closing lines (`# pass 3` or `ℹ pass 3`); what it skipped is named with why. */
 function countNodeTests(name, res) {
-  const pick = (label) => Number(res.output.match(new RegExp(`^(?:#|ℹ) ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const pick = (label) => closingCount(res.output, label);
   const notes = skippedNodeTests(res.output);
   count(name, res, pick('pass'), pick('fail') + (res.code !== 0 && pick('fail') === 0 ? 1 : 0), notes, {
-    // node:test's own count leaves out a skipped suite (describe with skip); each one is named in notes, so the
-    // larger of the two is what did not run
-    skipped: Math.max(pick('skipped') + pick('todo'), notes.length),
+    skipped: skippedNodeCount(res.output, notes),
   });
 }
 
